@@ -1,0 +1,38 @@
+# Every target builds its own .venv from requirements.txt first; nothing needs `activate`.
+PYTHON ?= python3
+VENV ?= .venv
+SAMPLE ?= samples/seed-example-lines.in
+PYTEST_ARGS ?=
+
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.stamp
+
+.DEFAULT_GOAL := help
+.PHONY: help run test bench lint golden clean
+
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-7s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
+	@$(BIN)/python solve.py < $(SAMPLE)
+
+test: $(STAMP) ## run the tests, doctests included (about a minute)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
+	$(BIN)/python tests/bench.py
+
+lint: $(STAMP) ## static checks
+	$(BIN)/python -m ruff check solve.py tests
+
+golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff
+	@for f in samples/*.in; do $(BIN)/python tests/reference.py < $$f > $${f%.in}.out || exit 1; done
+	@git status --short samples
+
+clean: ## remove the venv and caches
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache __pycache__ tests/__pycache__

@@ -1,0 +1,622 @@
+"""Gradient accumulation: one SGD step from K micro-batch gradients.
+
+The solver reads one problem and prints one line::
+
+    python3 solve.py < problem.in        # or: python3 solve.py problem.in
+
+Input (tokens separated by ASCII whitespace; lines end at \\n, \\r\\n or \\r;
+blank lines and a leading UTF-8 byte-order mark are ignored)::
+
+    K lr                 K: positive integer in ASCII digits; lr: a number
+    theta_1 ... theta_d  the parameters
+    g_1 ... (K lines)    one gradient per micro-batch, d numbers each
+
+That is the *line layout* (3 or more non-blank lines). With 1 or 2 non-blank
+lines the tokens form one stream, wherever the break falls (*token layout*):
+``K lr`` then N numbers, N a positive multiple of K+1, d = N / (K+1).
+A number is ``[+-]?(digits[.digits*]|.digits)([eE][+-]?digits)?`` and finite.
+
+Output: ``theta - lr * (g_1 + ... + g_K) / K``, summed left to right in
+float64, each value as ``format(v, "z.4f")`` (correctly rounded, never
+``-0.0000``), joined by single spaces, ending in a newline.
+
+    $ printf '2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n' | python3 solve.py
+    0.9000 1.8000
+
+Bad input: exit status 1, nothing on stdout, one line on stderr naming the
+line (``solve.py: line 3: ...``) where there is one. Usage errors exit with 2.
+
+The same file is the reference library for the seed exercises: an MSE linear
+regressor (`gradient_accumulation_step`) and an LM output head trained with
+softmax cross-entropy (`compute_output_head_gradient`, `accumulate_gradients`,
+`train_with_gradient_accumulation`).
+
+Glossary
+    K, accum_steps   number of micro-batches accumulated before one update
+    lr               learning rate
+    theta, weights   parameters, float64 (d,)
+    grads            micro-batch gradients, one (d,) vector each
+    grad_sum         g_1 + ... + g_K, added left to right
+    d                length of theta
+"""
+
+import contextlib
+import io
+import os
+import re
+import sys
+
+import numpy as np
+
+__all__ = [
+    "InputError",
+    "iter_lines",
+    "parse_number",
+    "parse_numbers",
+    "read_problem",
+    "accumulated_step",
+    "iter_answer",
+    "format_answer",
+    "solve_lines",
+    "solve_bytes",
+    "gradient_accumulation_step",
+    "compute_output_head_gradient",
+    "accumulate_gradients",
+    "train_with_gradient_accumulation",
+    "main",
+]
+
+# ---------------------------------------------------------------- read ---
+
+BOM = b"\xef\xbb\xbf"
+
+
+class InputError(ValueError):
+    """Input outside the contract; ``str()`` is the one-line message, ``line`` its line or None."""
+
+    def __init__(self, message, line=None):
+        super().__init__(message if line is None else f"line {line}: {message}")
+        self.line = line
+
+
+def iter_lines(chunks):
+    r"""Yield ``(number, text)`` for each line of a byte stream, numbered from 1.
+
+    ``chunks`` is what iterating a binary file gives: pieces that end at ``\n``
+    (the last may not). A lone ``\r`` also ends a line. ``text`` may keep its
+    terminator, which is whitespace to every later stage.
+
+    >>> list(iter_lines(io.BytesIO(b"\xef\xbb\xbf1 2\r\n\r3\n")))
+    [(1, b'1 2\r\n'), (2, b''), (3, b'3')]
+    """
+    number = 0
+    for chunk in chunks:
+        if number == 0 and chunk.startswith(BOM):
+            chunk = chunk[len(BOM):]
+        cr = chunk.find(b"\r")
+        if cr == -1 or (cr == len(chunk) - 2 and chunk.endswith(b"\n")):
+            parts = (chunk,)  # no \r, or only a final \r\n: one line, no copy
+        else:
+            parts = chunk.splitlines()  # splits at \r, \r\n and \n only
+        for part in parts:
+            number += 1
+            yield number, part
+
+
+# --------------------------------------------------------------- parse ---
+
+_WHITESPACE = b" \t\n\r\x0b\x0c"
+_NUMBER_BYTES = b"0123456789+-.eE"
+_NUMBER = re.compile(rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_FIRST_TOKEN = re.compile(rb"[ \t\n\r\x0b\x0c]*([^ \t\n\r\x0b\x0c]+)")
+_MAX_K_DIGITS = 4000  # int() refuses longer digit strings; no input could hold such a K anyway
+
+
+def _show(token):
+    """Return a bytes token quoted for a one-line message: escaped, cut to 40 bytes."""
+    return repr(token[:40])[1:] + ("..." if len(token) > 40 else "")
+
+
+def parse_number(token, line):
+    """Return the finite float a token spells, or raise InputError naming it.
+
+    >>> parse_number(b"-.5e1", 1)
+    -5.0
+    >>> parse_number(b"nan", 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solve.InputError: line 3: bad number 'nan': write digits with an optional sign, point and exponent, ...
+    """
+    if not _NUMBER.fullmatch(token):
+        raise InputError(
+            f"bad number {_show(token)}: write digits with an optional sign, point"
+            " and exponent, like -1.5e-3",
+            line,
+        )
+    value = float(token)  # correctly rounded for every token the grammar allows
+    if value in (float("inf"), float("-inf")):
+        raise InputError(f"number {_show(token)} is too large for float64", line)
+    return value
+
+
+def parse_numbers(text, line):
+    """Return the numbers on one line as float64 (n,), or raise InputError naming the first bad one.
+
+    >>> parse_numbers(b" 1 -2.5e0\\t.5 \\n", 1)
+    array([ 1. , -2.5,  0.5])
+    """
+    if text.isspace() or not text:
+        return np.empty(0)  # np.fromstring would give [-1.] here
+    # Fast path: np.fromstring is numpy's quickest reader, but it also accepts
+    # nan/inf spellings and stops at a NUL, so the bytes are checked first.
+    if not text.translate(None, _NUMBER_BYTES + _WHITESPACE):
+        try:
+            values = np.fromstring(text, sep=" ")
+        except ValueError:
+            values = None
+        if values is not None and np.isfinite(values).all():
+            return values
+    # Slow path, only for a line that failed above: find the bad token.
+    return np.array([parse_number(token, line) for token in text.split()])
+
+
+def _parse_k(token, line):
+    """Return K from its token: a positive whole number in ASCII digits."""
+    if not token.isdigit():  # bytes.isdigit() is ASCII digits only
+        raise InputError(f"K must be a positive whole number, found {_show(token)}", line)
+    digits = token.lstrip(b"0")
+    if not digits:
+        raise InputError("K must be at least 1, found 0", line)
+    if len(digits) > _MAX_K_DIGITS:
+        raise InputError(f"K has more than {_MAX_K_DIGITS} digits", line)
+    return int(digits)
+
+
+def read_problem(lines):
+    """Return ``(k, lr, theta, grad_sum)`` read from numbered lines, or raise InputError.
+
+    ``lines`` yields ``(number, bytes)`` as from `iter_lines`. theta and
+    grad_sum are float64 (d,); grad_sum adds g_1 .. g_K left to right. In the
+    line layout one gradient line is held at a time, whatever K is.
+
+    >>> k, lr, theta, grad_sum = read_problem(enumerate([b"2 0.1 1.0 2.0 0.5 1.0 1.5 3.0"], 1))
+    >>> k, lr, theta.tolist(), grad_sum.tolist()
+    (2, 0.1, [1.0, 2.0], [2.0, 4.0])
+    """
+    rows = ((n, text) for n, text in lines if text and not text.isspace())
+    first = next(rows, None)
+    if first is None:
+        raise InputError("empty input: expected 'K lr', then theta and K gradient vectors")
+    second = next(rows, None)
+    if second is None:
+        return _token_layout([first])
+    third = next(rows, None)
+    if third is None:
+        return _token_layout([first, second])
+    return _line_layout(first, second, third, rows)
+
+
+def _line_layout(header, theta_row, first_grad_row, more_rows):
+    """Return the problem from 'K lr', theta and one gradient per line, streaming the gradients."""
+    n, text = header
+    tokens = text.split(None, 2)
+    k = _parse_k(tokens[0], n)
+    if len(tokens) != 2:
+        found = "only K" if len(tokens) == 1 else "more than 2 values"
+        raise InputError(f"the header must be exactly 'K lr', found {found}", n)
+    lr = parse_number(tokens[1], n)
+
+    theta_line, text = theta_row
+    theta = parse_numbers(text, theta_line)
+    grad_sum, count = None, 0
+    for n, text in _chain_one(first_grad_row, more_rows):
+        if count == k:
+            raise InputError(f"extra line: K = {k} gradient lines were already read", n)
+        grad = parse_numbers(text, n)
+        if len(grad) != len(theta):
+            raise InputError(
+                f"expected {len(theta)} numbers, as theta has on line {theta_line},"
+                f" found {len(grad)}",
+                n,
+            )
+        if grad_sum is None:
+            grad_sum = grad
+        else:
+            grad_sum += grad
+        count += 1
+    if count < k:
+        raise InputError(
+            f"expected K = {k} gradient lines after theta, found {count}"
+        )
+    return k, lr, theta, grad_sum
+
+
+def _chain_one(item, rest):
+    """Yield item, then everything in rest."""
+    yield item
+    yield from rest
+
+
+def _token_layout(rows):
+    """Return the problem from 1 or 2 lines read as one token stream: K, lr, theta, then grads."""
+    n, text = rows[0]
+    k_token = _FIRST_TOKEN.match(text).group(1)
+    k = _parse_k(k_token, n)
+    if len(k_token) <= 300:  # parse the whole line, K included, to avoid copying the text
+        values = parse_numbers(text, n)[1:]
+    else:
+        values = parse_numbers(text[_FIRST_TOKEN.match(text).end():], n)
+    for n, text in rows[1:]:
+        more = parse_numbers(text, n)
+        values = np.concatenate([values, more]) if len(values) else more
+    if len(values) == 0:
+        raise InputError("expected 'K lr', found only K")
+    lr, numbers = float(values[0]), values[1:]
+    if len(numbers) == 0 or len(numbers) % (k + 1):
+        raise InputError(
+            f"found {len(numbers)} numbers after 'K lr'; expected a positive multiple"
+            f" of K+1 = {k + 1} (theta and K gradients of equal length)"
+        )
+    d = len(numbers) // (k + 1)
+    return k, lr, numbers[:d], _sum_rows(numbers[d:].reshape(k, d))
+
+
+def _sum_rows(grads):
+    """Return the (K, d) rows summed left to right, float64 (d,).
+
+    np.sum may add the terms pairwise, which can differ in the last bit;
+    np.add.accumulate is sequential by definition. Columns go in blocks so
+    the temporary stays about 8 MB.
+    """
+    k, d = grads.shape
+    grad_sum = np.empty(d)
+    step = max(1, (1 << 20) // k)
+    for start in range(0, d, step):
+        grad_sum[start:start + step] = np.add.accumulate(grads[:, start:start + step], axis=0)[-1]
+    return grad_sum
+
+
+# --------------------------------------------------------------- solve ---
+
+
+def accumulated_step(theta, grad_sum, k, lr):
+    """Return ``theta - lr * grad_sum / k`` as float64 (d,); raise InputError on overflow.
+
+    The mean gradient is taken once, after all K micro-batches: dividing each
+    g_i by K and then the sum by K again is the classic double division.
+
+    >>> accumulated_step(np.array([1.0, 2.0]), np.array([2.0, 4.0]), 2, 0.1)
+    array([0.9, 1.8])
+    """
+    if not np.isfinite(grad_sum).all():
+        raise InputError("the sum of the gradients overflows float64")
+    with np.errstate(over="ignore", invalid="ignore"):
+        result = theta - lr * (grad_sum / k)
+    if not np.isfinite(result).all():
+        raise InputError("the result overflows float64")
+    return result
+
+
+# -------------------------------------------------------------- format ---
+
+_CHUNK = 4096  # values formatted per % call
+_CHUNK_FORMAT = " ".join(["%.4f"] * _CHUNK)
+
+
+def iter_answer(values):
+    """Yield the answer line in ASCII byte pieces: each value as ``z.4f``, single spaces, newline.
+
+    "%.4f" and format(v, ".4f") share CPython's correctly rounded conversion;
+    one % call per chunk avoids a Python call per value. The z flag's effect,
+    no "-0.0000", is applied after: only a whole value can read "-0.0000".
+
+    >>> b"".join(iter_answer(np.array([0.82825, -0.00004, 2.5])))
+    b'0.8283 0.0000 2.5000\\n'
+    """
+    values = np.asarray(values, dtype=float)
+    for start in range(0, len(values), _CHUNK):
+        part = values[start:start + _CHUNK].tolist()
+        pattern = _CHUNK_FORMAT if len(part) == _CHUNK else " ".join(["%.4f"] * len(part))
+        text = (pattern % tuple(part)).replace("-0.0000", "0.0000")
+        yield (text if start == 0 else " " + text).encode("ascii")
+    yield b"\n"
+
+
+def format_answer(values):
+    """Return the answer line as str, newline included (see `iter_answer`)."""
+    return b"".join(iter_answer(values)).decode("ascii")
+
+
+def solve_lines(lines):
+    """Return the updated theta, float64 (d,), for the problem in numbered lines, or raise InputError."""
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is checked, not warned about
+        k, lr, theta, grad_sum = read_problem(lines)
+        return accumulated_step(theta, grad_sum, k, lr)
+
+
+def solve_bytes(data):
+    """Return the answer line for one problem given as bytes, or raise InputError.
+
+    >>> solve_bytes(b"2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n")
+    '0.9000 1.8000\\n'
+    """
+    return format_answer(solve_lines(iter_lines(io.BytesIO(data))))
+
+
+# ------------------------------------------------------------- library ---
+# The seed exercises. Each computes every micro-batch gradient with the same,
+# original weights, accumulates, and updates once. Inputs are never changed.
+
+
+def _finite_lr(lr):
+    """Return lr as a float, or raise ValueError if it is not a finite real number."""
+    value = float(lr)
+    if not np.isfinite(value):
+        raise ValueError(f"lr must be a finite number, got {lr!r}")
+    return value
+
+
+def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
+    """Return the weights after one MSE step accumulated over accum_steps micro-batches, float64 (d,).
+
+    weights (d,); xs (accum_steps, B, d); ys (accum_steps, B). The model is
+    ``x @ weights``; each micro-batch gradient is ``(2/B) x.T (x w - y)`` at
+    the original weights, and their mean is applied once. Equal micro-batches
+    make this exactly one step on all accum_steps * B examples.
+
+    The seed example: the gradients [2] and [-2] cancel, for any lr.
+
+    >>> gradient_accumulation_step([1.0], [[[1.0]], [[1.0]]], [[0.0], [2.0]], lr=0.5, accum_steps=2)
+    array([1.])
+
+    Updating inside the loop instead would give [1.5] here. Shapes must agree:
+
+    >>> gradient_accumulation_step([1.0], [[[1.0]]], [[0.0]], lr=0.1, accum_steps=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: accum_steps is 2 but xs holds 1 micro-batches
+    """
+    weights = np.asarray(weights, dtype=float)
+    xs = np.asarray(xs, dtype=float)
+    ys = np.asarray(ys, dtype=float)
+    lr = _finite_lr(lr)
+    if weights.ndim != 1 or weights.size == 0:
+        raise ValueError(f"weights must have shape (d,) with d >= 1, got {weights.shape}")
+    if xs.ndim != 3 or 0 in xs.shape or xs.shape[2] != weights.size:
+        raise ValueError(
+            f"xs must have shape (accum_steps, B, d) = (K, B, {weights.size}), got {xs.shape}"
+        )
+    if ys.shape != xs.shape[:2]:
+        raise ValueError(f"ys must have shape (accum_steps, B) = {xs.shape[:2]}, got {ys.shape}")
+    if isinstance(accum_steps, bool) or not isinstance(accum_steps, (int, np.integer)):
+        raise ValueError(f"accum_steps must be a positive integer, got {accum_steps!r}")
+    if accum_steps != xs.shape[0]:
+        raise ValueError(f"accum_steps is {accum_steps} but xs holds {xs.shape[0]} micro-batches")
+
+    batch = xs.shape[1]
+    grad_total = np.zeros_like(weights)
+    for x, y in zip(xs, ys, strict=True):
+        prediction = x @ weights  # the original weights, every time
+        grad_total = grad_total + (2 / batch) * (x.T @ (prediction - y))
+    average_grad = grad_total / accum_steps  # divide once, after the loop
+    return weights - lr * average_grad
+
+
+def _counted_tokens(hidden_states, token_ids, output_weight, ignore_index):
+    """Return the counted tokens' hidden states (n, d_model) float64 and ids (n,) int64, after checks."""
+    hidden = np.asarray(hidden_states, dtype=float)
+    ids = np.asarray(token_ids)
+    weight = np.asarray(output_weight, dtype=float)
+    if weight.ndim != 2 or 0 in weight.shape:
+        raise ValueError(f"output_weight must have shape (d_model, vocab), got {weight.shape}")
+    d_model, vocab = weight.shape
+    if hidden.ndim < 1 or hidden.shape[-1] != d_model:
+        raise ValueError(f"hidden_states must have shape (..., {d_model}), got {hidden.shape}")
+    if ids.shape != hidden.shape[:-1]:
+        raise ValueError(f"token_ids must have shape {hidden.shape[:-1]}, got {ids.shape}")
+    if ids.size and not np.issubdtype(ids.dtype, np.integer):
+        raise ValueError(f"token_ids must be integers, got dtype {ids.dtype}")
+    ids = ids.reshape(-1).astype(np.int64)
+    counted = ids != ignore_index
+    ids = ids[counted]
+    bad = (ids < 0) | (ids >= vocab)
+    if bad.any():
+        raise ValueError(f"token id {ids[bad][0]} is outside the vocabulary [0, {vocab})")
+    return hidden.reshape(-1, d_model)[counted], ids
+
+
+def _head_gradient(hidden, ids, weight):
+    """Return (grad (d_model, vocab), loss) of the mean cross-entropy over n >= 1 counted tokens."""
+    logits = hidden @ weight
+    shifted = logits - logits.max(axis=1, keepdims=True)  # no overflow: every exp() is <= 1
+    exp = np.exp(shifted)
+    total = exp.sum(axis=1)
+    rows = np.arange(len(ids))
+    loss = float(np.mean(np.log(total) - shifted[rows, ids]))
+    dlogits = exp / total[:, None]  # softmax
+    dlogits[rows, ids] -= 1.0  # minus one-hot
+    return hidden.T @ dlogits / len(ids), loss
+
+
+def compute_output_head_gradient(hidden_states, token_ids, output_weight, ignore_index=-100):
+    """Return (grad, loss): mean softmax cross-entropy of the head ``h @ W`` and its gradient in W.
+
+    hidden_states (..., d_model) float; token_ids (...) integers; output_weight
+    (d_model, vocab). Tokens whose id is ignore_index (padding) are not
+    counted. grad is float64 with output_weight's shape: h.T (softmax -
+    onehot) / n_tokens. loss is a float.
+
+    >>> grad, loss = compute_output_head_gradient([[1.0, 0.0]], [0], [[0.0, 0.0], [0.0, 0.0]])
+    >>> grad.tolist(), round(loss, 6)  # uniform over 2 classes: loss = ln 2
+    ([[-0.5, 0.5], [0.0, 0.0]], 0.693147)
+    """
+    hidden, ids = _counted_tokens(hidden_states, token_ids, output_weight, ignore_index)
+    if len(ids) == 0:
+        raise ValueError("no counted tokens: every token id is ignore_index")
+    return _head_gradient(hidden, ids, np.asarray(output_weight, dtype=float))
+
+
+def accumulate_gradients(gradients, weights=None):
+    """Return the mean of equal-shaped gradients, or their weighted mean sum(w g) / sum(w), float64.
+
+    Without weights every micro-batch counts the same: the mean, never the
+    sum. Pass token counts as weights when micro-batches differ in size.
+
+    >>> accumulate_gradients([[2.0, 0.0], [4.0, 2.0]])
+    array([3., 1.])
+    >>> accumulate_gradients([[2.0], [4.0]], weights=[3, 1])  # a 3-token and a 1-token batch
+    array([2.5])
+    >>> accumulate_gradients([])
+    Traceback (most recent call last):
+    ...
+    ValueError: no gradients to accumulate
+    """
+    grads = [np.asarray(g, dtype=float) for g in gradients]
+    if not grads:
+        raise ValueError("no gradients to accumulate")
+    for k, grad in enumerate(grads):
+        if grad.shape != grads[0].shape:
+            raise ValueError(f"gradient {k} has shape {grad.shape}, gradient 0 has {grads[0].shape}")
+    w = np.ones(len(grads)) if weights is None else np.asarray(weights, dtype=float)
+    if w.shape != (len(grads),):
+        raise ValueError(f"need one weight per gradient ({len(grads)}), got shape {w.shape}")
+    if not np.isfinite(w).all() or (w < 0).any():
+        raise ValueError("weights must be finite and non-negative")
+    if w.sum() == 0:
+        raise ValueError("weights sum to zero")
+    total = np.zeros_like(grads[0])
+    for weight, grad in zip(w, grads, strict=True):
+        total += weight * grad
+    return total / w.sum()
+
+
+def train_with_gradient_accumulation(micro_batches, output_weight, lr, ignore_index=-100):
+    """Return output_weight after one update accumulated over micro-batches, float64 (d_model, vocab).
+
+    micro_batches is a list of (hidden_states, token_ids) pairs. Every
+    gradient is taken at the same output_weight; each is weighted by its
+    number of counted tokens, so the update equals the full-batch update on
+    all counted tokens even when micro-batches differ in size or padding.
+    For equal micro-batches this is the plain mean.
+
+    >>> w = np.zeros((2, 2))
+    >>> long, short = ([[1.0, 0.0]] * 3, [0, 0, 0]), ([[1.0, 0.0]], [1])
+    >>> train_with_gradient_accumulation([long, short], w, lr=1.0).tolist()
+    [[0.25, -0.25], [0.0, 0.0]]
+
+    The full batch is 3 tokens of class 0 and 1 of class 1: the mean of
+    softmax - onehot is (0.5 - 3/4, 0.5 - 1/4). A mean of the two per-batch
+    means would give (0.0, 0.0) instead.
+    """
+    weight = np.asarray(output_weight, dtype=float)
+    lr = _finite_lr(lr)
+    grads, counts = [], []
+    for hidden_states, token_ids in micro_batches:
+        hidden, ids = _counted_tokens(hidden_states, token_ids, weight, ignore_index)
+        if len(ids):  # an all-padding micro-batch adds nothing
+            grads.append(_head_gradient(hidden, ids, weight)[0])
+            counts.append(len(ids))
+    if not grads:
+        raise ValueError("the accumulation window has no counted tokens")
+    return weight - lr * accumulate_gradients(grads, weights=counts)
+
+
+# -------------------------------------------------------- command line ---
+
+
+def _argument_parser():
+    """Return the parser for ``solve.py [FILE]``."""
+    import argparse  # only the command line needs it
+
+    parser = argparse.ArgumentParser(
+        prog="solve.py",
+        description="Print theta - lr * mean(gradients) for one gradient-accumulation problem,"
+        " each value to 4 decimals. Bad input: exit 1 and one line on stderr.",
+    )
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE",
+                        help="the problem to read; '-' or nothing reads standard input")
+    return parser
+
+
+def _parse_args(argv, stdout, stderr):
+    """Return (args, None), or (None, exit status) after argparse printed help or a usage error."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            return _argument_parser().parse_args(argv), None
+    except SystemExit as done:
+        _write(stdout, out.getvalue().encode())
+        _write(stderr, err.getvalue().encode())
+        return None, done.code
+
+
+def _write(stream, data):
+    """Write bytes to a stream that may be None (a closed descriptor) and flush it."""
+    if stream is not None and data:
+        stream.write(data)
+        stream.flush()
+
+
+def _silence(stream):
+    """Point a real output descriptor at /dev/null so the interpreter's final flush stays quiet."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+
+
+def _open_input(path, stdin):
+    """Return a context manager giving the binary input stream, or raise InputError."""
+    if path == "-":
+        if stdin is None:
+            raise InputError("cannot read standard input: it is closed")
+        return contextlib.nullcontext(stdin)
+    try:
+        return open(path, "rb")
+    except OSError as error:
+        raise InputError(f"cannot read {path!r}: {error.strerror}") from None
+
+
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    """Run the command line over byte streams; return the exit status.
+
+    0: the answer is on stdout. 1: bad input, one line on stderr. 2: usage.
+    130: interrupted. 141: the reader of stdout went away (as SIGPIPE would).
+    The defaults are the process's own streams, None where a descriptor is closed.
+    """
+    stdin = getattr(sys.stdin, "buffer", None) if stdin is None else stdin
+    stdout = getattr(sys.stdout, "buffer", None) if stdout is None else stdout
+    stderr = getattr(sys.stderr, "buffer", None) if stderr is None else stderr
+    try:
+        args, status = _parse_args(argv, stdout, stderr)
+        if args is None:
+            return status
+        if stdout is None:
+            raise InputError("cannot write the answer: standard output is closed")
+        with _open_input(args.file, stdin) as source:
+            try:
+                theta = solve_lines(iter_lines(source))
+            except OSError as error:
+                raise InputError(f"cannot read the input: {error.strerror or error}") from None
+    except InputError as error:
+        _write(stderr, f"solve.py: {error}\n".encode("utf-8", "backslashreplace"))
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    try:
+        for piece in iter_answer(theta):
+            stdout.write(piece)
+        stdout.flush()
+    except BrokenPipeError:
+        _silence(stdout)
+        return 141
+    except KeyboardInterrupt:
+        return 130
+    except OSError as error:
+        _write(stderr, f"solve.py: cannot write the answer: {error.strerror or error}\n".encode())
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

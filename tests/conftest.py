@@ -1,0 +1,81 @@
+"""Shared helpers: run the solver in-process or as a real process, and the hypothesis profiles."""
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import hypothesis
+
+import solve
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLVE = ROOT / "solve.py"
+SAMPLES = ROOT / "samples"
+
+# Derandomized, so CI runs the same examples every time; GA_DEEP=1 runs many
+# more (and the tests marked `deep`).
+DEEP = os.environ.get("GA_DEEP") == "1"
+hypothesis.settings.register_profile(
+    "default", derandomize=True, deadline=None, database=None, print_blob=True
+)
+hypothesis.settings.register_profile("deep", deadline=None, max_examples=5000, print_blob=True)
+hypothesis.settings.load_profile("deep" if DEEP else "default")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip the tests marked `deep` unless GA_DEEP=1."""
+    import pytest
+
+    if DEEP:
+        return
+    skip = pytest.mark.skip(reason="deep run: set GA_DEEP=1")
+    for item in items:
+        if "deep" in item.keywords:
+            item.add_marker(skip)
+
+
+class Outcome:
+    """What one run of the solver did: exit status, stdout and stderr bytes."""
+
+    def __init__(self, status, stdout, stderr):
+        self.status, self.stdout, self.stderr = status, stdout, stderr
+
+    def error_line(self):
+        """Return the N of 'line N:' in the message, or None if it names no line."""
+        match = re.match(rb"solve\.py: line (\d+): ", self.stderr)
+        return int(match.group(1)) if match else None
+
+    def assert_clean_error(self, line="any"):
+        """Assert the bad-input contract: status 1, no stdout, one line on stderr (naming `line`)."""
+        assert self.status == 1, self
+        assert self.stdout == b"", self
+        assert self.stderr.startswith(b"solve.py: ") and self.stderr.endswith(b"\n"), self
+        assert self.stderr.count(b"\n") == 1, self
+        assert b"Traceback" not in self.stderr, self
+        if line != "any":
+            assert self.error_line() == line, self
+
+    def __repr__(self):
+        return f"Outcome(status={self.status}, stdout={self.stdout[:200]!r}, stderr={self.stderr[:300]!r})"
+
+
+def run_main(data, argv=()):
+    """Run solve.main in-process on input bytes; return its Outcome."""
+    out, err = io.BytesIO(), io.BytesIO()
+    status = solve.main(list(argv), io.BytesIO(data), out, err)
+    return Outcome(status, out.getvalue(), err.getvalue())
+
+
+def run_process(data=b"", args=(), timeout=60, **popen):
+    """Run solve.py as a real process with data on stdin; return its Outcome."""
+    done = subprocess.run(
+        [sys.executable, str(SOLVE), *args],
+        input=data if "stdin" not in popen else None,
+        capture_output=True,
+        timeout=timeout,
+        **popen,
+    )
+    return Outcome(done.returncode, done.stdout, done.stderr)

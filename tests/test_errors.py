@@ -1,0 +1,208 @@
+"""Bad input and the command line, run as real processes: exit status, streams, the line named."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+import reference
+from conftest import SAMPLES, SOLVE, run_main, run_process
+
+SEED = (SAMPLES / "seed-example-lines.in").read_bytes()
+
+# (id, input, the line the message must name, or None for a message with no line)
+BAD_INPUTS = [
+    ("empty", b"", None),
+    ("only-whitespace", b" \n\t\r\n\x0b\x0c\n", None),
+    ("nan-token", b"1 0.1\n1 2\nnan 1\n", 3),
+    ("inf-token", b"1 0.1\n1 2\n1 inf\n", 3),
+    ("infinity-token", b"1 0.1\n1 Infinity\n1 2\n", 2),
+    ("overflowing-literal", b"1 0.1\n1 2\n1 1e999\n", 3),
+    ("hex", b"1 0.1\n0x10 2\n1 2\n", 2),
+    ("underscore", b"1 0.1\n1_000 2\n1 2\n", 2),
+    ("comma-decimal", b"1 0.1\n1,5 2\n1 2\n", 2),
+    ("arabic-indic-digit", "1 0.1\n1 2\n\u0661 2\n".encode(), 3),
+    ("double-sign", b"1 0.1\n1 2\n--1 2\n", 3),
+    ("double-point", b"1 0.1\n1 2\n1..2 2\n", 3),
+    ("bare-exponent", b"1 0.1\n1 2\n1e 2\n", 3),
+    ("lone-point", b"1 0.1\n1 2\n. 2\n", 3),
+    ("nul-byte", b"1 0.1\n1 2\n1\x00 2\n", 3),
+    ("bom-mid-input", b"1 0.1\n1 2\n\xef\xbb\xbf1 2\n", 3),
+    ("non-breaking-space", b"1 0.1\n1 2\n1\xc2\xa02\n", 3),
+    ("bad-lr", b"1 fast\n1 2\n1 2\n", 1),
+    ("ragged-short", b"2 0.1\n1 2\n1 2\n1\n", 4),
+    ("ragged-long", b"2 0.1\n1 2\n1 2 3\n1 2\n", 3),
+    ("extra-line", b"1 0.1\n1 2\n1 2\n3 4\n", 4),
+    ("header-three-values", b"2 0.1 5\n1\n1\n1\n", 1),
+    ("header-only-k", b"2\n1\n1\n1\n", 1),
+    ("k-not-a-number", b"x 0.1\n1\n1\n", 1),
+    ("k-zero", b"0 0.1\n1\n1\n", 1),
+    ("k-decimal", b"2.0 0.1\n1\n1\n1\n", 1),
+    ("k-signed", b"+2 0.1\n1\n1\n1\n", 1),
+    ("k-negative", b"-1 0.1 1 2\n", 1),
+    ("k-5000-digits", b"1" * 5000 + b" 0.1\n1\n1\n", 1),
+    ("too-few-lines", b"3 0.1\n1\n1\n1\n", None),
+    ("k-larger-than-lines", b"100000000000000000000 0.1\n1 2\n1 2\n", None),
+    ("token-count-not-multiple", b"2 0.1 1 2 3 4 5\n", None),
+    ("token-only-k", b"2\n", None),
+    ("token-no-numbers", b"2 0.1\n", None),
+    ("token-bad-on-line-2", b"2 0.1\n1 2 nan 4 5 6\n", 2),
+    ("token-k-zero", b"0 0.1 1 2\n", 1),
+    ("gradient-sum-overflows", b"2 1\n0\n1e308\n1e308\n", None),
+    ("overflow-with-lr-zero", b"2 0\n0\n1.7e308\n1.7e308\n", None),
+    ("result-overflows", b"1 -1\n1e308\n1e308\n", None),
+    ("blank-lines-still-count", b"\n\n2 0.1\n\n1 2\n1 2\nnan 1\n", 7),
+    ("crlf-line-numbers", b"1 0.1\r\n1 2\r\n1 x\r\n", 3),
+    ("lone-cr-line-numbers", b"1 0.1\r1 2\r1 x\r", 3),
+]
+
+
+@pytest.mark.parametrize("data, line", [c[1:] for c in BAD_INPUTS], ids=[c[0] for c in BAD_INPUTS])
+def test_bad_input(data, line):
+    outcome = run_process(data)
+    outcome.assert_clean_error(line)
+    assert reference.outcome(data) == ("error", line), "the reference must agree"
+
+
+def test_messages_say_what_is_wrong():
+    """The one line names the token or the counts, so the user can fix the input."""
+    assert b"'nan'" in run_main(b"1 0.1\n1 2\nnan 1\n").stderr
+    assert b"expected 2 numbers" in run_main(b"2 0.1\n1 2\n1 2\n1\n").stderr
+    assert b"found 2" in run_main(b"3 0.1\n1\n1\n1\n").stderr
+    assert b"K+1 = 3" in run_main(b"2 0.1 1 2 3 4 5\n").stderr
+    assert b"overflows" in run_main(b"2 1\n0\n1e308\n1e308\n").stderr
+    long_junk = run_main(b"1 0.1\n1 2\n" + b"x" * 10**6 + b"\n").stderr
+    assert len(long_junk) < 300 and b"..." in long_junk
+
+
+# ---------------------------------------------------------- command line ---
+
+
+def test_help():
+    outcome = run_process(args=["--help"])
+    assert outcome.status == 0 and outcome.stdout.startswith(b"usage: solve.py") and not outcome.stderr
+
+
+def test_two_file_arguments_are_a_usage_error():
+    outcome = run_process(args=[str(SAMPLES / "seed-example-lines.in")] * 2)
+    assert outcome.status == 2 and outcome.stdout == b"" and b"usage:" in outcome.stderr
+
+
+def test_unknown_option_is_a_usage_error():
+    outcome = run_process(SEED, args=["--fast"])
+    assert outcome.status == 2 and outcome.stdout == b"", outcome
+
+
+def test_usage_error_in_process_goes_to_the_given_stream():
+    outcome = run_main(SEED, argv=["a", "b"])
+    assert outcome.status == 2 and outcome.stdout == b"" and b"usage:" in outcome.stderr
+
+
+def test_missing_file(tmp_path):
+    outcome = run_process(args=[str(tmp_path / "nope.in")])
+    outcome.assert_clean_error(None)
+    assert b"No such file" in outcome.stderr
+
+
+def test_directory_as_file(tmp_path):
+    run_process(args=[str(tmp_path)]).assert_clean_error(None)
+
+
+def test_dash_reads_stdin():
+    assert run_process(SEED, args=["-"]).stdout == b"0.9000 1.8000\n"
+
+
+def test_stdin_closed():
+    outcome = run_process(args=[], stdin=None, preexec_fn=lambda: os.close(0))
+    outcome.assert_clean_error(None)
+    assert b"standard input" in outcome.stderr
+
+
+def test_stdout_closed():
+    done = subprocess.run(
+        [sys.executable, str(SOLVE)], input=SEED, stderr=subprocess.PIPE,
+        preexec_fn=lambda: os.close(1), timeout=60,
+    )
+    assert done.returncode == 1 and done.stderr.count(b"\n") == 1 and b"Traceback" not in done.stderr
+
+
+def big_problem(d):
+    """Return a valid input whose answer line is long enough to fill a pipe."""
+    row = b" ".join([b"1.5"] * d) + b"\n"
+    return b"1 0.5\n" + row + row
+
+
+def test_reader_closes_the_pipe_early(tmp_path):
+    """`solve.py < big | head -c 5`: quiet, no traceback, status 141 as with SIGPIPE."""
+    path = tmp_path / "big.in"
+    path.write_bytes(big_problem(200_000))
+    with open(path, "rb") as source:
+        proc = subprocess.Popen(
+            [sys.executable, str(SOLVE)], stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        assert proc.stdout.read(5) == b"0.750"
+        proc.stdout.close()
+        stderr = proc.stderr.read()
+        assert proc.wait(timeout=60) == 141
+    assert stderr == b""
+
+
+def test_reader_closes_the_pipe_early_in_a_shell(tmp_path):
+    path = tmp_path / "big.in"
+    path.write_bytes(big_problem(200_000))
+    done = subprocess.run(
+        ["bash", "-c", f'"{sys.executable}" "{SOLVE}" < "{path}" | head -c 5'],
+        capture_output=True, timeout=60,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"0.750", b"")
+
+
+def test_interrupt_is_quiet():
+    """Ctrl-C while the solver waits for input: status 130, nothing printed."""
+    proc = subprocess.Popen(
+        [sys.executable, str(SOLVE)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    proc.stdin.write(b"2 0.1\n1 2\n")
+    proc.stdin.flush()
+    wait_until_reading_stdin(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert (proc.returncode, stdout, stderr) == (130, b"", b"")
+
+
+def wait_until_reading_stdin(pid, timeout=30):
+    """Return once the process is blocked in read(0, ...), so a signal lands in main(), not in imports."""
+    read_syscall = {"x86_64": "0", "aarch64": "63"}.get(os.uname().machine)
+    path = f"/proc/{pid}/syscall"
+    if read_syscall is None or not os.path.exists(path):
+        pytest.skip("cannot see which system call the process is in")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with open(path) as f:
+                fields = f.read().split()
+        except OSError:
+            fields = []
+        if fields[:2] == [read_syscall, "0x0"]:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the solver never blocked reading stdin")
+
+
+def test_interrupt_in_process():
+    """main() turns a KeyboardInterrupt while reading into status 130 and no output."""
+
+    class Interrupting:
+        def __iter__(self):
+            yield b"2 0.1\n"
+            raise KeyboardInterrupt
+
+    import io
+
+    import solve
+
+    out, err = io.BytesIO(), io.BytesIO()
+    assert solve.main([], Interrupting(), out, err) == 130
+    assert out.getvalue() == err.getvalue() == b""

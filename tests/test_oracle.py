@@ -1,0 +1,160 @@
+"""solve.py against the naive reference, and its fast paths against the slow obvious ones.
+
+Answers are compared byte for byte: the contract is exact text, so there is
+no tolerance to state.
+"""
+
+import itertools
+
+import numpy as np
+import reference
+from conftest import run_main
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+import solve
+
+# ------------------------------------------------------------ strategies ---
+
+SPACES = st.text(alphabet=" \t\x0b\x0c", min_size=1, max_size=3).map(str.encode)
+LINE_END = st.sampled_from([b"\n", b"\r\n", b"\r"])
+
+
+@st.composite
+def numbers(draw, max_exponent=3):
+    """A valid number token in any of the grammar's spellings."""
+    sign = draw(st.sampled_from(["", "+", "-"]))
+    whole = draw(st.text("0123456789", max_size=4))
+    frac = draw(st.text("0123456789", max_size=6))
+    if not whole and not frac:
+        whole = "0"
+    with_point = not whole or draw(st.booleans())  # ".5" needs its point; "5." and "5" are both fine
+    mantissa = whole + "." + frac if with_point else whole
+    exponent = ""
+    if draw(st.integers(0, 3)) == 0:
+        exponent = draw(st.sampled_from("eE")) + draw(st.sampled_from(["", "+", "-"]))
+        exponent += str(draw(st.integers(0, max_exponent)))
+    return (sign + mantissa + exponent).encode()
+
+
+@st.composite
+def problems(draw, layout=None):
+    """Valid input bytes in the line or token layout, with varied whitespace and line ends."""
+    k = draw(st.integers(1, 12))
+    d = draw(st.integers(1, 6))
+    header = [str(k).encode(), draw(numbers())]
+    vectors = [[draw(numbers()) for _ in range(d)] for _ in range(k + 1)]
+    layout = layout or draw(st.sampled_from(["lines", "one line", "two lines"]))
+    end = draw(LINE_END)
+
+    def join(tokens):
+        out = b""
+        for i, token in enumerate(tokens):
+            out += (draw(SPACES) if i else b"") + token
+        return draw(st.sampled_from([b"", b" ", b"\t"])) + out + draw(st.sampled_from([b"", b" "]))
+
+    if layout == "lines":
+        lines = [join(header)] + [join(v) for v in vectors]
+    else:
+        tokens = header + [t for v in vectors for t in v]
+        if layout == "one line":
+            lines = [join(tokens)]
+        else:
+            cut = draw(st.integers(1, len(tokens) - 1))
+            lines = [join(tokens[:cut]), join(tokens[cut:])]
+    out = [b"\xef\xbb\xbf"] if draw(st.integers(0, 9)) == 0 else []
+    for line in lines:
+        out.append(b"\t \n" * draw(st.integers(0, 1)))  # a blank line, sometimes
+        out.append(line + end)
+    data = b"".join(out)
+    return data if draw(st.booleans()) else data.rstrip(b"\r\n")
+
+
+# ------------------------------------------------------------ the answer ---
+
+
+@settings(max_examples=400)
+@given(problems())
+@example(b"2 0.1 1.0 2.0 0.5 1.0 1.5 3.0")
+@example(b"4 1\n0 0\n1 2\n1 2\n1 2\n1 2\n")  # sum vs mean: K = 4 tells them apart
+def test_matches_reference(data):
+    expected = reference.outcome(data)
+    outcome = run_main(data)
+    assert expected[0] == "ok"
+    assert (outcome.status, outcome.stdout, outcome.stderr) == (0, expected[1].encode(), b"")
+
+
+@settings(max_examples=100)
+@given(problems(layout="lines"), st.data())
+def test_layouts_agree(data, draw):
+    """The same problem flattened onto one line gives the same answer."""
+    flat = b" ".join(data.removeprefix(b"\xef\xbb\xbf").split())
+    assert solve.solve_bytes(flat) == solve.solve_bytes(data)
+
+
+@given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=8), st.integers(1, 6))
+def test_mean_is_taken_once(grad, k):
+    """K copies of one gradient have mean equal to that gradient: no sum, no double division."""
+    theta = [0.0] * len(grad)
+    text = f"{k} 1\n" + " ".join(map(repr, theta)) + "\n" + (" ".join(map(repr, grad)) + "\n") * k
+    _, lr, theta_arr, grad_sum = solve.read_problem(solve.iter_lines(iter([text.encode()])))
+    step = solve.accumulated_step(theta_arr, grad_sum, k, lr)
+    np.testing.assert_allclose(step, -np.array(grad), rtol=1e-12, atol=0)
+
+
+# -------------------------------------------------------------- formatting ---
+
+near_ties = st.builds(
+    lambda n, nudge: (n + 0.5) / 10**4 + nudge,
+    st.integers(-10**9, 10**9),
+    st.sampled_from([0.0, 5e-17, -5e-17, 1e-13, -1e-13]),
+)
+finite = st.floats(allow_nan=False, allow_infinity=False)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.one_of(finite, near_ties, st.floats(-1e-4, 1e-4)), max_size=5000))
+@example([0.82825, -0.00004, -0.0, 1e300, -5e-324, 2.5e-05, -4.99999e-05])
+def test_format_is_z4f(values):
+    expected = " ".join(format(v, "z.4f") for v in values) + "\n"
+    assert solve.format_answer(np.array(values, dtype=float)) == expected
+
+
+# ----------------------------------------------------------------- parsing ---
+
+
+@settings(max_examples=300)
+@given(st.lists(numbers(max_exponent=400), min_size=1, max_size=50))
+@example([b"0." + b"0" * 320 + b"247", b"9" * 400, b"2.2250738585072011e-308", b"4.9e-324"])
+def test_parse_numbers_matches_float(tokens):
+    """numpy's fast reader agrees with float() to the bit, including overflow (rejected)."""
+    line = b" ".join(tokens) + b"\n"
+    values = [float(t) for t in tokens]
+    if all(np.isfinite(values)):
+        parsed = solve.parse_numbers(line, 1)
+        assert parsed.tobytes() == np.array(values).tobytes()
+    else:
+        try:
+            solve.parse_numbers(line, 1)
+        except solve.InputError as error:
+            assert error.line == 1
+        else:
+            raise AssertionError("an out-of-range number was accepted")
+
+
+def test_token_grammar_exhaustive():
+    """Every token of up to 5 characters over a tricky alphabet: accepted exactly when the grammar says."""
+    alphabet = [b"0", b"5", b"+", b"-", b".", b"e", b"E", b"x", b"\x00"]
+    checked = 0
+    for size in range(1, 6):
+        for parts in itertools.product(alphabet, repeat=size):
+            token = b"".join(parts)
+            valid = reference.NUMBER.fullmatch(token) is not None and np.isfinite(float(token))
+            try:
+                parsed = solve.parse_numbers(b"1 " + token + b" 2", 7)
+            except solve.InputError as error:
+                assert not valid and error.line == 7, token
+            else:
+                assert valid and parsed[1] == float(token) and len(parsed) == 3, token
+            checked += 1
+    assert checked == sum(9**n for n in range(1, 6))

@@ -1,0 +1,36 @@
+"""Golden samples: each samples/NAME.in must print exactly samples/NAME.out."""
+
+import difflib
+
+import pytest
+from conftest import SAMPLES, run_process
+
+INPUTS = sorted(SAMPLES.glob("*.in"))
+
+
+def test_samples_exist_and_pair_up():
+    """An empty or half-paired samples/ would make the golden tests vacuous (and break `oj t`)."""
+    assert len(INPUTS) >= 12
+    ins = {p.stem for p in SAMPLES.glob("*.in")}
+    outs = {p.stem for p in SAMPLES.glob("*.out")}
+    assert ins == outs, f"unpaired: {sorted(ins ^ outs)}"
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=[p.stem for p in INPUTS])
+def test_sample(path):
+    expected = path.with_suffix(".out").read_bytes()
+    outcome = run_process(path.read_bytes())
+    assert outcome.status == 0 and outcome.stderr == b"", outcome
+    if outcome.stdout != expected:
+        diff = difflib.unified_diff(
+            expected.decode().splitlines(), outcome.stdout.decode(errors="replace").splitlines(),
+            "expected", "solve.py", lineterm="",
+        )
+        pytest.fail("\n".join(diff))
+
+
+def test_sample_as_file_argument():
+    """The file argument reads the same bytes as stdin."""
+    path = SAMPLES / "crlf-tabs-blank-lines.in"
+    outcome = run_process(args=[str(path)])
+    assert (outcome.status, outcome.stdout) == (0, path.with_suffix(".out").read_bytes()), outcome
