@@ -120,6 +120,23 @@ def test_format_is_z4f(values):
     assert solve.format_answer(np.array(values, dtype=float)) == expected
 
 
+def test_format_fast_and_fallback_paths_across_chunks():
+    """Large arrays at every magnitude, so both formatting paths run, in chunks, against format()."""
+    rng = np.random.default_rng(2026)
+    scales = (1e-5, 1e-3, 0.1, 1, 10, 1e3, 1e4, 9e4, 1e6, 1e12)
+    cases = [rng.normal(scale=scale, size=20_000) for scale in scales]
+    cases += [
+        np.arange(-20_000, 20_001) / 1e4,  # every 4-decimal value in [-2, 2]
+        np.arange(-100_000, 100_001, 7, dtype=float),  # integers, leading digits appearing
+        np.arange(1, 40_001, 2) / 32,  # exact ties: round half to even
+        np.array([0.99995, 0.99996, 9.99996, 99.99996, 9999.99996, 99999.99994, 99999.99996, -99999.99996]),
+        np.array([-0.0, 0.0, -4.9999e-5, -5e-5, 5e-5, 1e-320, -1e-320, 1e305, -1e305]),
+    ]
+    for values in cases:
+        expected = " ".join(format(v, "z.4f") for v in values.tolist()) + "\n"
+        assert solve.format_answer(values) == expected
+
+
 # ----------------------------------------------------------------- parsing ---
 
 
