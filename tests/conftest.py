@@ -21,8 +21,13 @@ DEEP = os.environ.get("GA_DEEP") == "1"
 hypothesis.settings.register_profile(
     "default", derandomize=True, deadline=None, database=None, print_blob=True
 )
-hypothesis.settings.register_profile("deep", deadline=None, max_examples=5000, print_blob=True)
+hypothesis.settings.register_profile("deep", deadline=None, max_examples=2500, print_blob=True)
 hypothesis.settings.load_profile("deep" if DEEP else "default")
+
+
+def examples(n):
+    """Return how many examples a property test runs: n, or 25 times n in a deep run."""
+    return 25 * n if DEEP else n
 
 
 def pytest_collection_modifyitems(config, items):

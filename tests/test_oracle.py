@@ -8,7 +8,7 @@ import itertools
 
 import numpy as np
 import reference
-from conftest import run_main
+from conftest import examples, run_main
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -73,7 +73,7 @@ def problems(draw, layout=None):
 # ------------------------------------------------------------ the answer ---
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(problems())
 @example(b"2 0.1 1.0 2.0 0.5 1.0 1.5 3.0")
 @example(b"4 1\n0 0\n1 2\n1 2\n1 2\n1 2\n")  # sum vs mean: K = 4 tells them apart
@@ -84,7 +84,7 @@ def test_matches_reference(data):
     assert (outcome.status, outcome.stdout, outcome.stderr) == (0, expected[1].encode(), b"")
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(problems(layout="lines"), st.data())
 def test_layouts_agree(data, draw):
     """The same problem flattened onto one line gives the same answer."""
@@ -112,7 +112,7 @@ near_ties = st.builds(
 finite = st.floats(allow_nan=False, allow_infinity=False)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.one_of(finite, near_ties, st.floats(-1e-4, 1e-4)), max_size=5000))
 @example([0.82825, -0.00004, -0.0, 1e300, -5e-324, 2.5e-05, -4.99999e-05])
 def test_format_is_z4f(values):
@@ -140,7 +140,7 @@ def test_format_fast_and_fallback_paths_across_chunks():
 # ----------------------------------------------------------------- parsing ---
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(numbers(max_exponent=400), min_size=1, max_size=50))
 @example([b"0." + b"0" * 320 + b"247", b"9" * 400, b"2.2250738585072011e-308", b"4.9e-324"])
 def test_parse_numbers_matches_float(tokens):

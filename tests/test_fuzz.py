@@ -1,0 +1,244 @@
+"""Hostile input: whatever the bytes, solve.py prints the reference's answer or fails cleanly.
+
+A mutant is a valid input (a sample, or a generated problem in either
+layout) with a few byte- or line-level edits and junk tokens. For each one
+the naive reference (tests/reference.py) says what must happen:
+- ("ok", text): solve.py must print exactly that text, status 0, no stderr;
+- ("error", line): status 1, no stdout, one line on stderr naming that line
+  (or no line).
+
+The default run checks 600 mutants in-process through main() and 40 as real
+processes. GA_DEEP=1 raises that to 15,000 fresh random ones, plus the
+20,000 of the test marked `deep`.
+"""
+
+import random
+import resource
+
+import pytest
+import reference
+from conftest import SAMPLES, examples, run_main, run_process
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from test_oracle import problems
+
+import solve
+
+JUNK = [
+    b"nan", b"-nan", b"inf", b"Infinity", b"1e999", b"-1e999", b"--", b"-", b"+", b".", b"1..2", b"1e",
+    b"e5", b"0x10", b"1_0", b"1,5", b"\x00", b"\xff", b"\xef\xbb\xbf", b"\xc2\xa0", b"\x0c", b"\x0b",
+    b"\r", b"\n", b"\r\n", b"\t", b" ", b"  ", b"0", b"-0", b"+.5", b"5.", b"1e308", b"-1e308", b"1.7e308",
+    b"4.9e-324", b"1e-400", b"9" * 400, b"\xd9\xa1", b"1e+", b"0.00005", b"-0.00005",
+    b"100000000000000000000",
+]
+SPACING = [b" ", b"\t", b" \t ", b"\x0b", b"\x0c", b"\n", b"\r\n", b"\r", b"\n\n", b"\r\n \r\n", b"\n\t\n"]
+BASES = sorted(p.read_bytes() for p in SAMPLES.glob("*.in"))
+
+
+def mutate(data, rng):
+    """Return data with 1 to 3 random edits: byte and line edits, truncation, junk."""
+    for _ in range(rng.randint(1, 3)):
+        size = len(data)
+        i, j = sorted(rng.randint(0, size) for _ in range(2))
+        op = min(rng.randrange(12), 9)  # re-spacing 3 times as often as each other edit
+        if op == 0:  # delete a range
+            data = data[:i] + data[j:]
+        elif op == 1:  # insert junk
+            data = data[:i] + rng.choice(JUNK) + data[i:]
+        elif op == 2:  # duplicate a range
+            data = data[:j] + data[i:j] + data[j:]
+        elif op == 3:  # truncate
+            data = data[:i]
+        elif op == 4:  # replace a range with junk
+            data = data[:i] + rng.choice(JUNK) + data[j:]
+        elif op == 5:  # flip one byte
+            if size:
+                data = data[:i] + bytes([rng.randrange(256)]) + data[i + 1:]
+        elif op == 9:  # re-space: other whitespace, other line ends, blank lines (often still valid)
+            spaces = [k for k, byte in enumerate(data) if byte in b" \t\n"]
+            if spaces:
+                k = rng.choice(spaces)
+                data = data[:k] + rng.choice(SPACING) + data[k + 1:]
+        else:  # line edits: delete, duplicate, swap
+            lines = data.split(b"\n")
+            a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
+            if op == 6:
+                del lines[a]
+            elif op == 7:
+                lines.insert(a, lines[b])
+            else:
+                lines[a], lines[b] = lines[b], lines[a]
+            data = b"\n".join(lines)
+    return data
+
+
+def check(data, outcome):
+    """Assert that an outcome is what the reference says this input deserves."""
+    expected = reference.outcome(data)
+    if expected[0] == "ok":
+        answer = (outcome.status, outcome.stdout, outcome.stderr)
+        assert answer == (0, expected[1].encode(), b""), (data, outcome)
+    else:
+        outcome.assert_clean_error(expected[1])
+
+
+bases = st.one_of(st.sampled_from(BASES), problems())
+
+
+@settings(max_examples=examples(600))
+@given(bases, st.randoms(use_true_random=False))
+@example(b"2 0.1\n1 2\n1 2\n1 2\n", random.Random(0))
+def test_mutants_in_process(base, rng):
+    data = mutate(base, rng)
+    check(data, run_main(data))
+
+
+def test_mutants_as_processes():
+    """A few dozen mutants through a real process: the same, plus no traceback from the interpreter."""
+    rng = random.Random(20261129)
+    verdicts = set()
+    for _ in range(40):
+        data = mutate(rng.choice(BASES), rng)
+        check(data, run_process(data))
+        verdicts.add(reference.outcome(data)[0])
+    assert verdicts == {"ok", "error"}  # the mutants exercised both outcomes
+
+
+@pytest.mark.deep
+def test_mutants_deep():
+    rng = random.Random()
+    for _ in range(20_000):
+        data = mutate(rng.choice(BASES), rng)
+        check(data, run_main(data))
+
+
+def test_mutants_are_mostly_errors_but_not_all():
+    """The fuzzer is only useful if it produces both verdicts in good numbers."""
+    rng = random.Random(7)
+    verdicts = [reference.outcome(mutate(rng.choice(BASES), rng))[0] for _ in range(600)]
+    assert 0.15 < verdicts.count("ok") / len(verdicts) < 0.85
+
+
+# ---------------------------------------------------------- edge cases ---
+
+
+def test_empty_file(tmp_path):
+    path = tmp_path / "empty.in"
+    path.write_bytes(b"")
+    outcome = run_process(args=[str(path)])
+    outcome.assert_clean_error(None)
+    assert b"empty input" in outcome.stderr
+
+
+def test_only_whitespace():
+    run_process(b"  \t\r\n\x0b\r\x0c \n").assert_clean_error(None)
+
+
+def test_k_zero():
+    run_process(b"0 0.1\n1 2\n1 2\n").assert_clean_error(1)
+    run_process(b"000 0.1 1 2\n").assert_clean_error(1)
+
+
+def test_k_larger_than_the_number_of_lines():
+    outcome = run_process(b"5 0.1\n1 2\n1 2\n1 2\n")
+    outcome.assert_clean_error(None)
+    assert b"expected K = 5 gradient lines after theta, found 2" in outcome.stderr
+
+
+def limit_memory():
+    """Cap the address space at 1 GiB: an allocation proportional to K would fail."""
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.parametrize("data", [
+    b"100000000000000000000 0.1\n1 2\n1 2\n",
+    b"100000000000000000000 0.1 1 2 3 4\n",
+    b"100000000000000000000\n0.1 1 2\n",
+], ids=["line-layout", "token-layout", "token-layout-two-lines"])
+def test_k_1e20_allocates_nothing_proportional_to_k(data):
+    outcome = run_process(data, preexec_fn=limit_memory, timeout=30)
+    outcome.assert_clean_error(None)
+
+
+def test_a_megabyte_of_junk_on_one_line():
+    outcome = run_process(b"1 0.1\n1 2\n" + bytes(range(256)) * 4096 + b"\n")
+    outcome.assert_clean_error(3)
+    assert len(outcome.stderr) < 300
+
+
+def test_bad_token_in_the_middle_of_a_million_numbers():
+    row = [b"0.5"] * 10**6
+    bad = list(row)
+    bad[500_000] = b"0.5.5"
+    data = b"1 0.1\n" + b" ".join(row) + b"\n" + b" ".join(bad) + b"\n"
+    outcome = run_process(data)
+    outcome.assert_clean_error(3)
+    assert b"'0.5.5'" in outcome.stderr
+
+
+# ------------------------------------------------------- numerical hazards ---
+
+
+@pytest.mark.parametrize("data", [
+    b"2 1\n0 0\n1e308 1\n1e308 1\n",
+    b"3 0.5 0 1.7e308 1.7e308 -1.7e308\n",  # token layout: the sum overflows before the last term
+    b"2 0\n0\n1.7976931348623157e308\n1.7976931348623157e308\n",
+], ids=["lines", "tokens-overflow-then-back", "lr-zero"])
+def test_gradient_sum_overflow_is_an_error_not_inf(data):
+    outcome = run_process(data)
+    outcome.assert_clean_error(None)
+    assert b"overflows float64" in outcome.stderr
+
+
+def test_result_overflow_is_an_error():
+    outcome = run_process(b"1 1e300\n1e300\n-1e300\n")
+    outcome.assert_clean_error(None)
+
+
+def test_large_but_finite_values_print_in_full():
+    data = b"2 0.5\n1.5e308 -1e300\n1e308 1\n-1e308 1\n"
+    check(data, run_main(data))
+    first = run_main(data).stdout.split()[0]
+    assert first.startswith(b"15000000000000000164685") and len(first) == 309 + len(b".0000")
+
+
+def test_subnormal_values():
+    data = b"3 0.5\n4.9e-324 -2.2e-308 1e-310\n5e-324 -1e-320 2.2250738585072014e-308\n" \
+           b"-5e-324 1e-320 0\n1e-323 0 -1e-310\n"
+    outcome = run_main(data)
+    check(data, outcome)
+    assert outcome.stdout == b"0.0000 0.0000 0.0000\n"
+
+
+def test_values_that_round_to_negative_zero():
+    theta = [-(i % 50) * 1e-6 for i in range(20_000)]  # -0.000049 ... -0.0: all print 0.0000
+    data = b"1 0\n" + " ".join(map(repr, theta)).encode() + b"\n" + b" ".join([b"1"] * 20_000) + b"\n"
+    outcome = run_main(data)
+    assert outcome.stdout == b" ".join([b"0.0000"] * 20_000) + b"\n"
+    check(data, outcome)
+
+
+@given(st.lists(st.floats(-1e15, 1e15), min_size=1, max_size=20), st.floats(-1e300, 1e300))
+def test_lr_zero_returns_theta_as_formatted(theta, grad_scale):
+    """lr = 0: theta exactly, however large (but finite) the gradients."""
+    text = "2 0\n" + " ".join(map(repr, theta)) + "\n"
+    text += " ".join([repr(grad_scale)] * len(theta)) + "\n" + " ".join(["1"] * len(theta)) + "\n"
+    outcome = run_main(text.encode())
+    assert outcome.stdout.decode() == " ".join(format(t, "z.4f") for t in theta) + "\n"
+
+
+def test_fast_and_slow_number_paths_agree_on_every_fuzz_line():
+    """parse_numbers' fast path and a token-by-token parse accept and reject the same lines."""
+    rng = random.Random(11)
+    for _ in range(2000):
+        line = mutate(b"1.5 -2e3 .5 7. +0", rng).replace(b"\n", b" ").replace(b"\r", b" ")
+        try:
+            fast = solve.parse_numbers(line, 1).tolist()
+        except solve.InputError:
+            fast = "error"
+        try:
+            slow = [reference.number(token, 1) for token in line.split()]
+        except reference.Rejected:
+            slow = "error"
+        assert fast == slow, line
+
