@@ -187,7 +187,17 @@ def test_bad_token_in_the_middle_of_a_million_numbers():
 def test_gradient_sum_overflow_is_an_error_not_inf(data):
     outcome = run_process(data)
     outcome.assert_clean_error(None)
-    assert b"overflows float64" in outcome.stderr
+    assert b"the sum of the gradients overflows float64" in outcome.stderr
+
+
+@pytest.mark.parametrize("layout", ["lines", "tokens"])
+def test_sum_is_left_to_right_not_pairwise(layout):
+    """1e16, fourteen 1s, -1e16: left to right each 1 is lost (0); numpy's pairwise np.sum keeps 12."""
+    grads = [b"1e16"] + [b"1"] * 14 + [b"-1e16"]
+    separator = b"\n" if layout == "lines" else b" "
+    data = b"16 1" + separator + b"0" + separator + separator.join(grads) + b"\n"
+    assert run_main(data).stdout == b"0.0000\n"
+    check(data, run_main(data))
 
 
 def test_result_overflow_is_an_error():
