@@ -111,7 +111,7 @@ _WHITESPACE = b" \t\n\r\x0b\x0c"
 _NUMBER_BYTES = b"0123456789+-.eE"
 _NUMBER = re.compile(rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _FIRST_TOKEN = re.compile(rb"[ \t\n\r\x0b\x0c]*([^ \t\n\r\x0b\x0c]+)")
-_MAX_K_DIGITS = 4000  # int() refuses longer digit strings; no input could hold such a K anyway
+_MAX_K_DIGITS = 4000  # int() refuses digit strings past 4300; no input could hold such a K anyway
 
 
 def _show(token):
@@ -249,12 +249,12 @@ def _token_layout(rows):
     no text outlives its numbers. Nothing copies the text.
     """
     n, text = rows.pop(0)
-    k_token = _FIRST_TOKEN.match(text).group(1)
-    k = _parse_k(k_token, n)
-    if len(k_token) <= 300:  # parse the whole line, K included: a slice would copy the text
+    first = _FIRST_TOKEN.match(text)
+    k = _parse_k(first.group(1), n)
+    if first.end() <= 300:  # parse the whole line, K included: a slice would copy the text
         values = parse_numbers(text, n)[1:]
-    else:
-        values = parse_numbers(text[_FIRST_TOKEN.match(text).end():], n)
+    else:  # K has too many digits to pass as a float64
+        values = parse_numbers(text[first.end():], n)
     text = None
     while rows:
         n, text = rows.pop(0)
@@ -275,9 +275,9 @@ def _token_layout(rows):
 def _sum_rows(grads):
     """Return the (K, d) rows summed left to right, float64 (d,).
 
-    np.sum may add the terms pairwise, which can differ in the last bit;
-    np.add.accumulate is sequential by definition. Columns go in blocks so
-    the temporary stays about 8 MB.
+    np.sum adds pairwise along a contiguous axis (for d = 1, 1e16, fourteen
+    1s and -1e16 sum to 12 instead of 0); np.add.accumulate is sequential by
+    definition. Columns go in blocks so the temporary stays about 8 MB.
     """
     k, d = grads.shape
     grad_sum = np.empty(d)

@@ -145,6 +145,15 @@ def test_k_larger_than_the_number_of_lines():
     assert b"expected K = 5 gradient lines after theta, found 2" in outcome.stderr
 
 
+@pytest.mark.parametrize("separator", [b"\n", b" "], ids=["line-layout", "token-layout"])
+def test_k_with_400_leading_zeros(separator):
+    """Still K = 2; too long to pass through float64, so the token layout parses around it."""
+    data = b"0" * 400 + b"2 0.1" + separator + separator.join([b"1.0 2.0", b"0.5 1.0", b"1.5 3.0"]) + b"\n"
+    outcome = run_main(data)
+    assert outcome.stdout == b"0.9000 1.8000\n", outcome
+    check(data, outcome)
+
+
 def limit_memory():
     """Cap the address space at 1 GiB: an allocation proportional to K would fail."""
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
