@@ -642,6 +642,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     except InputError as error:
         _write(stderr, f"solve.py: {error}\n".encode("utf-8", "backslashreplace"))
         return 1
+    except BrokenPipeError:  # --help into a reader that went away
+        _silence(stdout)
+        return 141
     except KeyboardInterrupt:
         return 130
     try:

@@ -85,6 +85,20 @@ def test_help():
     assert outcome.status == 0 and outcome.stdout.startswith(b"usage: solve.py") and not outcome.stderr
 
 
+def test_help_into_a_closed_pipe_is_quiet():
+    import io
+
+    import solve
+
+    class Gone(io.BytesIO):
+        def write(self, data):
+            raise BrokenPipeError
+
+    err = io.BytesIO()
+    assert solve.main(["--help"], io.BytesIO(), Gone(), err) == 141
+    assert err.getvalue() == b""
+
+
 def test_two_file_arguments_are_a_usage_error():
     outcome = run_process(args=[str(SAMPLES / "seed-example-lines.in")] * 2)
     assert outcome.status == 2 and outcome.stdout == b"" and b"usage:" in outcome.stderr
