@@ -189,9 +189,8 @@ def read_problem(lines):
     ahead = list(itertools.islice(rows, 3))  # the layout depends on whether a third line exists
     if not ahead:
         raise InputError("empty input: expected 'K lr', then theta and K gradient vectors")
-    if len(ahead) < 3:
-        return _token_layout(ahead)
-    return _line_layout(_pop_then(ahead, rows))
+    layout = _token_layout if len(ahead) < 3 else _line_layout
+    return layout(_pop_then(ahead, rows))
 
 
 def _pop_then(ahead, rest):
@@ -245,10 +244,9 @@ def _line_layout(rows):
 def _token_layout(rows):
     """Return the problem from 1 or 2 lines read as one token stream: K, lr, theta, then grads.
 
-    rows is a list of (number, text), emptied as each line is parsed so that
-    no text outlives its numbers. Nothing copies the text.
+    Each line's text is dropped as soon as it is parsed, and nothing copies it.
     """
-    n, text = rows.pop(0)
+    n, text = next(rows)
     first = _FIRST_TOKEN.match(text)
     k = _parse_k(first.group(1), n)
     if first.end() <= 300:  # parse the whole line, K included: a slice would copy the text
@@ -256,8 +254,7 @@ def _token_layout(rows):
     else:  # K has too many digits to pass as a float64
         values = parse_numbers(text[first.end():], n)
     text = None
-    while rows:
-        n, text = rows.pop(0)
+    for n, text in rows:
         more, text = parse_numbers(text, n), None
         values = np.concatenate([values, more]) if len(values) else more
     if len(values) == 0:
@@ -639,24 +636,18 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
                 theta = solve_lines(iter_lines(source))
             except OSError as error:
                 raise InputError(f"cannot read the input: {error.strerror or error}") from None
+        for piece in iter_answer(theta):  # only after the whole input passed: never a partial answer
+            stdout.write(piece)
+        stdout.flush()
     except InputError as error:
         _write(stderr, f"solve.py: {error}\n".encode("utf-8", "backslashreplace"))
         return 1
-    except BrokenPipeError:  # --help into a reader that went away
+    except BrokenPipeError:  # the reader of stdout went away, during help or the answer
         _silence(stdout)
         return 141
     except KeyboardInterrupt:
         return 130
-    try:
-        for piece in iter_answer(theta):
-            stdout.write(piece)
-        stdout.flush()
-    except BrokenPipeError:
-        _silence(stdout)
-        return 141
-    except KeyboardInterrupt:
-        return 130
-    except OSError as error:
+    except OSError as error:  # reading failed above as InputError, so this is writing
         _write(stderr, f"solve.py: cannot write the answer: {error.strerror or error}\n".encode())
         return 1
     return 0

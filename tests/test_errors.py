@@ -1,5 +1,6 @@
 """Bad input and the command line, run as real processes: exit status, streams, the line named."""
 
+import io
 import os
 import signal
 import subprocess
@@ -9,6 +10,8 @@ import time
 import pytest
 import reference
 from conftest import SAMPLES, SOLVE, run_main, run_process
+
+import solve
 
 SEED = (SAMPLES / "seed-example-lines.in").read_bytes()
 
@@ -86,10 +89,6 @@ def test_help():
 
 
 def test_help_into_a_closed_pipe_is_quiet():
-    import io
-
-    import solve
-
     class Gone(io.BytesIO):
         def write(self, data):
             raise BrokenPipeError
@@ -212,10 +211,6 @@ def test_interrupt_in_process():
         def __iter__(self):
             yield b"2 0.1\n"
             raise KeyboardInterrupt
-
-    import io
-
-    import solve
 
     out, err = io.BytesIO(), io.BytesIO()
     assert solve.main([], Interrupting(), out, err) == 130
