@@ -28,7 +28,7 @@ bench: $(STAMP) ## measure speed and memory against the reference and numpy's pa
 	$(BIN)/python tests/bench.py
 
 lint: $(STAMP) ## static checks
-	$(BIN)/python -m ruff check solve.py tests
+	$(BIN)/python -m ruff check solve.py accumulation.py tests
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff
 	@for f in samples/*.in; do $(BIN)/python tests/reference.py < $$f > $${f%.in}.out || exit 1; done

@@ -1,4 +1,4 @@
-"""The seed exercises in solve.py against full-batch references, finite differences and invariances.
+"""The seed exercises in accumulation.py against full-batch references, finite differences and invariances.
 
 Tolerances: comparisons of the same quantity computed in a different order
 use rtol=1e-10, atol=1e-12 (float64 reassociation over a few hundred terms
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solve import (
+from accumulation import (
     accumulate_gradients,
     compute_output_head_gradient,
     gradient_accumulation_step,
@@ -194,6 +194,33 @@ def test_head_is_stable_for_huge_logits():
 def test_head_rejects_bad_ids(ids, message):
     with pytest.raises(ValueError, match=message):
         compute_output_head_gradient(np.ones((2, 4)), ids, np.ones((4, 7)))
+
+
+@pytest.mark.parametrize("dtype", [np.uint64, np.uint32, np.uint8, np.int8, np.int64])
+def test_head_compares_ids_in_their_own_dtype(dtype):
+    """Unsigned ids are never cast into the padding id: 2**64 - 100 would wrap to -100 as int64."""
+    huge = np.iinfo(dtype).max - (99 if np.iinfo(dtype).max > 200 else 0)
+    ids = np.array([huge, 0], dtype=dtype)
+    with pytest.raises(ValueError, match=f"token id {huge} is outside the vocabulary"):
+        compute_output_head_gradient(np.ones((2, 4)), ids, np.ones((4, 7)))
+    with pytest.raises(ValueError, match=f"token id {huge} is outside"):
+        train_with_gradient_accumulation([(np.ones((2, 4)), ids)], np.ones((4, 7)), lr=0.1)
+    small = np.array([3, 0], dtype=dtype)  # in-range ids of any integer dtype count as themselves
+    expected = compute_output_head_gradient(np.ones((2, 4)), [3, 0], np.ones((4, 7)))[0]
+    np.testing.assert_array_equal(compute_output_head_gradient(np.ones((2, 4)), small, np.ones((4, 7)))[0],
+                                  expected)
+
+
+def test_head_accepts_a_single_token_of_shape_d_model():
+    """hidden_states (d_model,) with a scalar id is one token, as the docstring's (..., d_model) allows."""
+    rng = np.random.default_rng(5)
+    hidden, weight = rng.normal(size=4), random_head(rng)
+    grad, loss = compute_output_head_gradient(hidden, np.int64(3), weight)
+    expected_grad, expected_loss = cross_entropy_per_token(hidden[None, :], np.array([3]), weight)
+    close(grad, expected_grad)
+    assert loss == pytest.approx(expected_loss, rel=1e-12)
+    with pytest.raises(ValueError, match=r"hidden_states must have shape \(\.\.\., 4\), got \(\)"):
+        compute_output_head_gradient(np.float64(1.0), np.int64(3), weight)
 
 
 @pytest.mark.parametrize("hidden, ids, weight, message", [
