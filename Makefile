@@ -27,8 +27,9 @@ test: $(STAMP) ## run the tests, doctests included (about a minute)
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python tests/bench.py
 
-lint: $(STAMP) ## static checks
+lint: $(STAMP) ## static checks; solve.py must run on Python 3.8
 	$(BIN)/python -m ruff check solve.py accumulation.py tests
+	$(BIN)/vermin -q -t=3.8- --violations --no-tips solve.py
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff
 	@for f in samples/*.in; do $(BIN)/python tests/reference.py < $$f > $${f%.in}.out || exit 1; done

@@ -17,101 +17,154 @@ lines the tokens form one stream, wherever the break falls (*token layout*):
 A number is ``[+-]?(digits[.digits*]|.digits)([eE][+-]?digits)?`` and finite.
 
 Output: ``theta - lr * (g_1 + ... + g_K) / K``, summed left to right in
-float64, each value as ``format(v, "z.4f")`` (correctly rounded, never
+float64, each value correctly rounded to 4 decimals (``%.4f``, never
 ``-0.0000``), joined by single spaces, ending in a newline.
 
     $ printf '2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n' | python3 solve.py
     0.9000 1.8000
 
-Bad input: exit status 1, nothing on stdout, one line on stderr naming the
-line (``solve.py: line 3: ...``) where there is one. Usage errors exit with 2.
+Bad input, or input too big for the memory the process may use: exit status
+1, nothing on stdout, one line on stderr naming the line where there is one
+(``solve.py: line 3: ...``). Usage errors exit with 2.
 
-The same file is the reference library for the seed exercises: an MSE linear
-regressor (`gradient_accumulation_step`) and an LM output head trained with
-softmax cross-entropy (`compute_output_head_gradient`, `accumulate_gradients`,
-`train_with_gradient_accumulation`).
+It runs on CPython 3.8 and later and on PyPy, with the standard library
+alone. Two engines honour one contract, byte for byte: a pure-Python one,
+always there, and a numpy one, imported only for inputs of 1 MiB or more on
+CPython when numpy is installed (``--engine`` overrides the choice).
 
 Glossary
-    K, accum_steps   number of micro-batches accumulated before one update
-    lr               learning rate
-    theta, weights   parameters, float64 (d,)
-    grads            micro-batch gradients, one (d,) vector each
-    grad_sum         g_1 + ... + g_K, added left to right
-    d                length of theta
+    K          number of micro-batches accumulated before one update
+    lr         learning rate
+    theta      parameters, d float64 values
+    grad_sum   g_1 + ... + g_K, added left to right
+    piece      part of one line that holds whole tokens only
+    engine     the float64 arrays, parser and formatter: pure Python or numpy
 """
 
-import contextlib
-import io
-import itertools
-import os
 import re
 import sys
-
-import numpy as np
+from array import array
+from operator import add
 
 __all__ = [
     "InputError",
-    "iter_lines",
+    "LineReader",
     "parse_number",
-    "parse_numbers",
     "read_problem",
-    "accumulated_step",
-    "iter_answer",
-    "format_answer",
-    "solve_lines",
+    "PythonEngine",
+    "numpy_engine",
+    "pick_engine",
     "solve_bytes",
-    "gradient_accumulation_step",
-    "compute_output_head_gradient",
-    "accumulate_gradients",
-    "train_with_gradient_accumulation",
     "main",
 ]
 
 # ---------------------------------------------------------------- read ---
 
+CHUNK = 1 << 20  # bytes read at a time; no line or token is ever held whole
 BOM = b"\xef\xbb\xbf"
+_WHITESPACE = b" \t\n\r\x0b\x0c"
 
 
 class InputError(ValueError):
     """Input outside the contract; ``str()`` is the one-line message, ``line`` its line or None."""
 
     def __init__(self, message, line=None):
-        super().__init__(message if line is None else f"line {line}: {message}")
+        super().__init__(message if line is None else "line %d: %s" % (line, message))
         self.line = line
 
 
-def iter_lines(chunks):
-    r"""Yield ``(number, text)`` for each line of a byte stream, numbered from 1.
+class LineReader:
+    r"""Iterate ``(line, piece, ends)`` over a byte stream read CHUNK bytes at a time.
 
-    ``chunks`` is what iterating a binary file gives: pieces that end at ``\n``
-    (the last may not). A lone ``\r`` also ends a line. ``text`` may keep its
-    terminator, which is whitespace to every later stage.
+    A piece is part of one line and holds whole tokens only; ``ends`` says
+    whether the line ends with it. Lines end at ``\n``, ``\r\n`` or ``\r``
+    and are numbered from 1; a byte-order mark at the very start is dropped.
+    ``line`` is the number of the line being read, for messages.
 
-    >>> list(iter_lines(io.BytesIO(b"\xef\xbb\xbf1 2\r\n\r3\n")))
-    [(1, b'1 2\r\n'), (2, b''), (3, b'3')]
+    >>> list(LineReader(__import__("io").BytesIO(b"\xef\xbb\xbf1 2\r\n\r3").read, 4))
+    [(1, b'1 2', True), (2, b'', True), (3, b'3', True)]
     """
-    number = 0
-    for chunk in chunks:
-        if number == 0 and chunk.startswith(BOM):
-            chunk = chunk[len(BOM):]
-        cr = chunk.find(b"\r")
-        if cr == -1 or (cr == len(chunk) - 2 and chunk.endswith(b"\n")):
-            parts = (chunk,)  # no \r, or only a final \r\n: one line, no copy
-        else:
-            parts = chunk.splitlines()  # splits at \r, \r\n and \n only
-        for part in parts:
-            number += 1
-            yield number, part
-        chunk = parts = part = None  # hold no line while the next one is read
+
+    def __init__(self, read, size=CHUNK):
+        self.read, self.size, self.line = read, size, 1
+
+    def __iter__(self):
+        carry, started, ended = b"", False, False
+        while not ended:
+            chunk = self.read(self.size)
+            ended = not chunk
+            data = carry + chunk if carry else chunk
+            carry = chunk = None
+            if not started:
+                if not ended and len(data) < len(BOM) and BOM.startswith(data):
+                    carry = data  # too short to tell whether a byte-order mark starts here
+                    continue
+                started = True
+                if data.startswith(BOM):
+                    data = data[len(BOM):]
+            if ended:  # the rest is whole
+                body, carry = data, b""
+            elif data.endswith(b"\r"):  # a \n may follow in the next chunk
+                body, carry = data[:-1], b"\r"
+            else:
+                cut = _last_space(data)
+                body, carry = data[:cut + 1], data[cut + 1:]
+            data = None
+            if b"\r" in body:
+                body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            lines = body.split(b"\n")
+            body = None
+            for piece in lines[:-1]:
+                yield self.line, piece, True
+                self.line += 1
+            if lines[-1] or ended:
+                yield self.line, lines[-1], ended  # the end of input ends the last line
+            lines = None
+
+
+def _last_space(data):
+    """Return the index of the last ASCII whitespace byte in data, or -1."""
+    cut = data.rfind(b" ")
+    tail = data[cut + 1:]
+    if len(tail) < 64:
+        others = max(tail.rfind(b"\n"), tail.rfind(b"\t"), tail.rfind(b"\r"), tail.rfind(b"\x0b"),
+                     tail.rfind(b"\x0c"))
+    else:  # no space near the end: one search each, without copying
+        others = max(data.rfind(b, cut + 1) for b in (b"\n", b"\t", b"\r", b"\x0b", b"\x0c")) - cut - 1
+    return cut + 1 + others if others >= 0 else cut
+
+
+class _Lines:
+    """The non-blank lines of a LineReader, each read piece by piece."""
+
+    def __init__(self, reader):
+        self.pieces, self.ahead = iter(reader), None
+
+    def next_line(self):
+        """Return the number of the next non-blank line, or None at end of input."""
+        for line, piece, ends in self.pieces:
+            if piece and not piece.isspace():
+                self.ahead = (piece, ends)
+                return line
+        return None
+
+    def pieces_of_line(self):
+        """Yield the pieces of the line next_line found, from its first non-blank one."""
+        piece, ends = self.ahead
+        self.ahead = None
+        yield piece
+        while not ends:
+            _, piece, ends = next(self.pieces)
+            yield piece
 
 
 # --------------------------------------------------------------- parse ---
 
-_WHITESPACE = b" \t\n\r\x0b\x0c"
 _NUMBER_BYTES = b"0123456789+-.eE"
-_NUMBER = re.compile(rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_NUMBER = re.compile(rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
 _FIRST_TOKEN = re.compile(rb"[ \t\n\r\x0b\x0c]*([^ \t\n\r\x0b\x0c]+)")
 _MAX_K_DIGITS = 4000  # int() refuses digit strings past 4300; no input could hold such a K anyway
+_INF = float("inf")
 
 
 def _show(token):
@@ -129,260 +182,391 @@ def parse_number(token, line):
     ...
     solve.InputError: line 3: bad number 'nan': write digits with an optional sign, point and exponent, ...
     """
-    if not _NUMBER.fullmatch(token):
-        raise InputError(
-            f"bad number {_show(token)}: write digits with an optional sign, point"
-            " and exponent, like -1.5e-3",
-            line,
-        )
+    if not _NUMBER.match(token):
+        raise InputError("bad number %s: write digits with an optional sign, point and exponent,"
+                         " like -1.5e-3" % _show(token), line)
     value = float(token)  # correctly rounded for every token the grammar allows
-    if value in (float("inf"), float("-inf")):
-        raise InputError(f"number {_show(token)} is too large for float64", line)
+    if value in (_INF, -_INF):
+        raise InputError("number %s is too large for float64" % _show(token), line)
     return value
-
-
-def parse_numbers(text, line):
-    """Return the numbers on one line as float64 (n,), or raise InputError naming the first bad one.
-
-    >>> parse_numbers(b" 1 -2.5e0\\t.5 \\n", 1)
-    array([ 1. , -2.5,  0.5])
-    """
-    if text.isspace() or not text:
-        return np.empty(0)  # np.fromstring would give [-1.] here
-    # Fast path: np.fromstring is numpy's quickest reader, but it also accepts
-    # nan/inf spellings and stops at a NUL, so the bytes are checked first.
-    if not text.translate(None, _NUMBER_BYTES + _WHITESPACE):
-        try:
-            values = np.fromstring(text, sep=" ")
-        except ValueError:
-            values = None
-        if values is not None and np.isfinite(values).all():
-            return values
-    # Slow path, only for a line that failed above: find the bad token.
-    return np.array([parse_number(token, line) for token in text.split()])
 
 
 def _parse_k(token, line):
     """Return K from its token: a positive whole number in ASCII digits."""
     if not token.isdigit():  # bytes.isdigit() is ASCII digits only
-        raise InputError(f"K must be a positive whole number, found {_show(token)}", line)
+        raise InputError("K must be a positive whole number, found %s" % _show(token), line)
     digits = token.lstrip(b"0")
     if not digits:
         raise InputError("K must be at least 1, found 0", line)
     if len(digits) > _MAX_K_DIGITS:
-        raise InputError(f"K has more than {_MAX_K_DIGITS} digits", line)
+        raise InputError("K has more than %d digits" % _MAX_K_DIGITS, line)
     return int(digits)
 
 
-def read_problem(lines):
-    """Return ``(k, lr, theta, grad_sum)`` read from numbered lines, or raise InputError.
+def read_problem(reader, engine):
+    """Return ``(k, lr, theta, grad_sum)`` read from a LineReader, or raise InputError.
 
-    ``lines`` yields ``(number, bytes)`` as from `iter_lines`. theta and
-    grad_sum are float64 (d,); grad_sum adds g_1 .. g_K left to right. In the
-    line layout one gradient line is held at a time, whatever K is.
+    theta and grad_sum are the engine's float64 arrays of length d; grad_sum
+    adds g_1 .. g_K left to right. No text is kept: the line layout holds
+    theta and the running sum, the token layout the parsed numbers.
 
-    >>> k, lr, theta, grad_sum = read_problem(enumerate([b"2 0.1 1.0 2.0 0.5 1.0 1.5 3.0"], 1))
-    >>> k, lr, theta.tolist(), grad_sum.tolist()
+    >>> import io
+    >>> k, lr, theta, grad_sum = read_problem(LineReader(io.BytesIO(b"2 0.1 1 2 .5 1 1.5 3").read),
+    ...                                       PythonEngine())
+    >>> k, lr, list(theta), list(grad_sum)
     (2, 0.1, [1.0, 2.0], [2.0, 4.0])
     """
-    rows = ((n, text) for n, text in lines if text and not text.isspace())
-    ahead = list(itertools.islice(rows, 3))  # the layout depends on whether a third line exists
-    if not ahead:
+    lines = _Lines(reader)
+    header_line = lines.next_line()
+    if header_line is None:
         raise InputError("empty input: expected 'K lr', then theta and K gradient vectors")
-    layout = _token_layout if len(ahead) < 3 else _line_layout
-    return layout(_pop_then(ahead, rows))
-
-
-def _pop_then(ahead, rest):
-    """Yield the items of the list ahead, removing each so no line outlives its use, then those of rest."""
-    while ahead:
-        yield ahead.pop(0)
-    yield from rest
-
-
-def _line_layout(rows):
-    """Return the problem from 'K lr', theta and one gradient per line, streaming the gradients.
-
-    Each line's text is dropped as soon as it is parsed, so that one line of
-    text and three d-sized arrays are alive at a time, whatever K is.
-    """
-    n, text = next(rows)
-    tokens = text.split(None, 2)
-    k = _parse_k(tokens[0], n)
-    if len(tokens) != 2:
-        found = "only K" if len(tokens) == 1 else "more than 2 values"
-        raise InputError(f"the header must be exactly 'K lr', found {found}", n)
-    lr = parse_number(tokens[1], n)
-
-    theta_line, text = next(rows)
-    theta = parse_numbers(text, theta_line)
-    grad_sum, count, text = None, 0, None
-    for n, text in rows:
-        if count == k:
-            raise InputError(f"extra line: K = {k} gradient lines were already read", n)
-        grad = parse_numbers(text, n)
-        text = None
-        if len(grad) != len(theta):
-            raise InputError(
-                f"expected {len(theta)} numbers, as theta has on line {theta_line},"
-                f" found {len(grad)}",
-                n,
-            )
-        if grad_sum is None:
-            grad_sum = grad
+    # The layout is known only once a third non-blank line exists or the input
+    # ends, so lines 1 and 2 are parsed into numbers first, and an error in
+    # them waits until then: the line layout checks the header before it.
+    pieces = lines.pieces_of_line()
+    first = next(pieces)
+    token = _FIRST_TOKEN.match(first)
+    k = _parse_k(token.group(1), header_line)
+    head, head_count, error = _parse_line(engine, _chain(first[token.end():], pieces), header_line)
+    theta_line = lines.next_line()
+    body, body_count = [], 0
+    if theta_line is not None:
+        if error is None:
+            body, body_count, error = _parse_line(engine, lines.pieces_of_line(), theta_line)
         else:
-            grad_sum += grad
-        grad = None
-        count += 1
-    if count < k:
-        raise InputError(
-            f"expected K = {k} gradient lines after theta, found {count}"
-        )
-    return k, lr, theta, grad_sum
+            for _ in lines.pieces_of_line():
+                pass
+    first_grad_line = lines.next_line() if theta_line is not None else None
 
+    if first_grad_line is not None:  # line layout
+        if head_count != 1:
+            found = "only K" if head_count == 0 else "more than 2 values"
+            raise InputError("the header must be exactly 'K lr', found %s" % found, header_line)
+        if error is not None:
+            raise error
+        rows = _Rows(engine, body_count)
+        lr = float(head[0][0])
+        rows.feed_all(body)
+        _read_gradient_lines(lines, first_grad_line, k, rows, theta_line)
+        return k, lr, rows.theta, rows.grad_sum
 
-def _token_layout(rows):
-    """Return the problem from 1 or 2 lines read as one token stream: K, lr, theta, then grads.
-
-    Each line's text is dropped as soon as it is parsed, and nothing copies it.
-    """
-    n, text = next(rows)
-    first = _FIRST_TOKEN.match(text)
-    k = _parse_k(first.group(1), n)
-    if first.end() <= 300:  # parse the whole line, K included: a slice would copy the text
-        values = parse_numbers(text, n)[1:]
-    else:  # K has too many digits to pass as a float64
-        values = parse_numbers(text[first.end():], n)
-    text = None
-    for n, text in rows:
-        more, text = parse_numbers(text, n), None
-        values = np.concatenate([values, more]) if len(values) else more
-    if len(values) == 0:
+    if error is not None:  # token layout
+        raise error
+    values, count = head + body, head_count + body_count
+    head = body = None
+    if count == 0:
         raise InputError("expected 'K lr', found only K")
-    lr, numbers = float(values[0]), values[1:]
-    if len(numbers) == 0 or len(numbers) % (k + 1):
-        raise InputError(
-            f"found {len(numbers)} numbers after 'K lr'; expected a positive multiple"
-            f" of K+1 = {k + 1} (theta and K gradients of equal length)"
-        )
-    d = len(numbers) // (k + 1)
-    return k, lr, numbers[:d], _sum_rows(numbers[d:].reshape(k, d))
+    if count == 1 or (count - 1) % (k + 1):
+        raise InputError("found %d numbers after 'K lr'; expected a positive multiple of K+1 = %d"
+                         " (theta and K gradients of equal length)" % (count - 1, k + 1))
+    lr = float(values[0][0])
+    rows = _Rows(engine, (count - 1) // (k + 1))
+    values[0] = values[0][1:]
+    rows.feed_all(values)
+    return k, lr, rows.theta, rows.grad_sum
 
 
-def _sum_rows(grads):
-    """Return the (K, d) rows summed left to right, float64 (d,).
+def _chain(first, rest):
+    """Yield first, then the items of rest."""
+    yield first
+    for item in rest:
+        yield item
 
-    np.sum adds pairwise along a contiguous axis (for d = 1, 1e16, fourteen
-    1s and -1e16 sum to 12 instead of 0); np.add.accumulate is sequential by
-    definition. Columns go in blocks so the temporary stays about 8 MB.
+
+def _parse_line(engine, pieces, line):
+    """Return (list of parsed pieces, count of tokens, first InputError or None) for one line."""
+    parsed, count = [], 0
+    for piece in pieces:
+        if not piece or piece.isspace():
+            continue
+        try:
+            values = engine.parse(piece, line)
+        except InputError as error:
+            count += len(piece.split())
+            for piece in pieces:  # only the count matters now
+                count += len(piece.split())
+            return parsed, count, error
+        if len(values):
+            parsed.append(values)
+            count += len(values)
+    return parsed, count, None
+
+
+def _read_gradient_lines(lines, line, k, rows, theta_line):
+    """Add the gradient lines, from the one numbered line on, into rows; check their count and length."""
+    d, count = rows.d, 0
+    while line is not None:
+        if count == k:
+            raise InputError("extra line: K = %d gradient lines were already read" % k, line)
+        found = 0
+        for piece in lines.pieces_of_line():
+            if not piece or piece.isspace():
+                continue
+            values = rows.engine.parse(piece, line)
+            if found < d:  # a longer line is an error below; its extra numbers go nowhere
+                rows.feed(values if found + len(values) <= d else values[:d - found])
+            found += len(values)
+            values = None
+        if found != d:
+            raise InputError("expected %d numbers, as theta has on line %d, found %d"
+                             % (d, theta_line, found), line)
+        count += 1
+        line = lines.next_line()
+    if count < k:
+        raise InputError("expected K = %d gradient lines after theta, found %d" % (k, count))
+
+
+class _Rows:
+    """Route a stream of numbers: the first d are theta, each next d a gradient added into grad_sum."""
+
+    def __init__(self, engine, d):
+        self.engine, self.d = engine, d
+        self.theta = self.grad_sum = None
+        self.row, self.column = -1, 0  # row -1 is theta, then g_1 is row 0
+
+    def feed(self, values):
+        """Take the next values, an engine array, in order."""
+        start, end, d = 0, len(values), self.d
+        while start < end:
+            take = min(end - start, d - self.column)
+            if self.row < 0:
+                if self.theta is None:
+                    self.theta = self.engine.zeros(d)
+                self.engine.put(self.theta, self.column, values, start, start + take)
+            elif self.row == 0:
+                if self.grad_sum is None:  # allocated late, once theta's pieces are freed
+                    self.grad_sum = self.engine.zeros(d)
+                self.engine.put(self.grad_sum, self.column, values, start, start + take)
+            else:
+                self.engine.add(self.grad_sum, self.column, values, start, start + take)
+            start += take
+            self.column += take
+            if self.column == d:
+                self.row, self.column = self.row + 1, 0
+
+    def feed_all(self, pieces):
+        """Feed a list of engine arrays in order, emptying the list so each is freed once used."""
+        pieces.reverse()
+        while pieces:
+            self.feed(pieces.pop())
+
+
+# --------------------------------------------------- pure-Python engine ---
+
+
+class PythonEngine:
+    """Arrays are ``array('d')``; parsing by ``float()``, formatting by ``%.4f``. Always available."""
+
+    name = "python"
+    _allowed = _NUMBER_BYTES + _WHITESPACE
+
+    def parse(self, piece, line):
+        """Return the numbers in a piece as array('d'), or raise InputError naming the first bad one."""
+        if not piece.translate(None, self._allowed):
+            # Over these bytes float()'s grammar is the contract's: no "_", "inf" or "nan" can form.
+            try:
+                values = array("d", map(float, piece.split()))
+            except ValueError:
+                values = None
+            if values is not None and _INF not in values and -_INF not in values:
+                return values
+        return array("d", [parse_number(token, line) for token in piece.split()])
+
+    @staticmethod
+    def zeros(d):
+        return array("d", bytes(8 * d))
+
+    @staticmethod
+    def put(target, at, values, start, end):
+        target[at:at + end - start] = values[start:end]
+
+    @staticmethod
+    def add(target, at, values, start, end):
+        stop = at + end - start
+        target[at:stop] = array("d", map(add, target[at:stop], values[start:end]))
+
+    @staticmethod
+    def step(theta, grad_sum, k, lr):
+        """Return ``theta - lr * (grad_sum / k)`` as array('d'); raise InputError on overflow."""
+        if _INF in grad_sum or -_INF in grad_sum:
+            raise InputError("the sum of the gradients overflows float64")
+        result = array("d", [t - lr * (g / k) for t, g in zip(theta, grad_sum)])
+        if any(v != v or v in (_INF, -_INF) for v in result):
+            raise InputError("the result overflows float64")
+        return result
+
+    @staticmethod
+    def format(values):
+        """Return the answer as a list of ASCII byte pieces, each value ``%.4f``, never ``-0.0000``."""
+        return [_percent_format(values[start:start + _FORMAT_CHUNK])
+                for start in range(0, len(values), _FORMAT_CHUNK)]
+
+
+_FORMAT_CHUNK = 8192
+_PERCENT = " ".join(["%.4f"] * _FORMAT_CHUNK)
+
+
+def _percent_format(values):
+    """Return ``"%.4f"`` of each float, single spaces, a trailing space: CPython's correct rounding."""
+    pattern = _PERCENT if len(values) == _FORMAT_CHUNK else " ".join(["%.4f"] * len(values))
+    # What the z flag of format() does: only a whole value can read "-0.0000".
+    return (pattern % tuple(values)).replace("-0.0000", "0.0000").encode("ascii") + b" "
+
+
+# --------------------------------------------------------- numpy engine ---
+
+
+def numpy_engine():
+    """Return the numpy engine, or None when numpy cannot be imported."""
+    try:
+        import warnings
+
+        import numpy as np
+    except ImportError:
+        return None
+
+    class NumpyEngine:
+        """Arrays are float64 ndarrays; parsing by np.fromstring, formatting by array arithmetic."""
+
+        name = "numpy"
+        _allowed = PythonEngine._allowed
+        _leading = np.array([10**8, 10**7, 10**6, 10**5])  # |v| * 10^4 at which digits 5..2 appear
+
+        def parse(self, piece, line):
+            """Return the numbers in a piece as float64 (n,), or raise InputError naming the first bad one.
+
+            np.fromstring is numpy's quickest reader, but it also takes nan and
+            inf spellings, stops at a NUL, returns [-1.] for blank text (never
+            passed here), and before numpy 2 stops at unmatched text such as
+            "4-2" with only a warning. So the bytes are checked first, warnings
+            are errors, and the values must be finite. The judge check runs
+            the exhaustive token tests on numpy 1.21 to 2.x.
+            """
+            if not piece.translate(None, self._allowed):
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("error")
+                        values = np.fromstring(piece, sep=" ")
+                except (ValueError, Warning):
+                    values = None
+                if values is not None and np.isfinite(values).all():
+                    return values
+            return np.array([parse_number(token, line) for token in piece.split()])
+
+        @staticmethod
+        def zeros(d):
+            return np.zeros(d)
+
+        @staticmethod
+        def put(target, at, values, start, end):
+            target[at:at + end - start] = values[start:end]
+
+        @staticmethod
+        def add(target, at, values, start, end):
+            with np.errstate(over="ignore"):  # an infinite sum is reported by step()
+                target[at:at + end - start] += values[start:end]
+
+        @staticmethod
+        def step(theta, grad_sum, k, lr):
+            """Return ``theta - lr * (grad_sum / k)``, float64 (d,), reusing theta; InputError on overflow."""
+            if not np.isfinite(grad_sum).all():
+                raise InputError("the sum of the gradients overflows float64")
+            with np.errstate(over="ignore", invalid="ignore"):
+                np.divide(grad_sum, k, out=grad_sum)
+                np.multiply(grad_sum, lr, out=grad_sum)
+                np.subtract(theta, grad_sum, out=theta)
+            if not np.isfinite(theta).all():
+                raise InputError("the result overflows float64")
+            return theta
+
+        @staticmethod
+        def format(values):
+            """Return the answer as a list of ASCII byte pieces, as PythonEngine.format does."""
+            return [_format_chunk(values[start:start + _FORMAT_CHUNK])
+                    for start in range(0, len(values), _FORMAT_CHUNK)]
+
+    # Two exact ways to print "%.4f" a chunk at a time. The fast one rounds
+    # v * 10^4 with np.rint and writes the digits with array arithmetic. That
+    # is exact when the scaled value is below 10^9 (so the product's rounding
+    # error is under 2^-24) and more than 2^-20 away from a tie. Any chunk
+    # with a value outside that takes "%.4f", as the pure engine does.
+    tie_margin = 2.0 ** -20
+    def _format_chunk(values):
+        with np.errstate(over="ignore", invalid="ignore"):
+            scaled = values * 1e4
+            rounded = np.rint(scaled)
+            exact = (np.abs(scaled) < 999999999) & (np.abs(scaled - rounded) < 0.5 - tie_margin)
+        if not exact.all():
+            return _percent_format(values.tolist())
+        scaled_int = rounded.astype(np.int64)
+        magnitude = np.abs(scaled_int)
+        chars = np.empty((len(values), 12), dtype=np.uint8)  # "-ddddd.dddd " before trimming
+        chars[:, 0], chars[:, 6], chars[:, 11] = ord("-"), ord("."), ord(" ")
+        rest = magnitude
+        for column in (10, 9, 8, 7, 5, 4, 3, 2, 1):
+            rest, digit = np.divmod(rest, 10)
+            chars[:, column] = digit + ord("0")
+        keep = np.ones(chars.shape, dtype=bool)
+        keep[:, 0] = scaled_int < 0  # a value that rounds to zero gets no sign, as with "z"
+        keep[:, 1:5] = magnitude[:, None] >= NumpyEngine._leading  # no leading zeros
+        return chars[keep].tobytes()
+
+    return NumpyEngine()
+
+
+# -------------------------------------------------------------- engine ---
+
+NUMPY_FROM = CHUNK  # input size from which numpy pays for its import; see `make bench`
+
+
+def pick_engine(choice, size):
+    """Return the engine for an input of at least ``size`` bytes: choice is auto, python or numpy.
+
+    auto takes numpy for inputs of NUMPY_FROM bytes or more on CPython when it
+    imports, and the pure engine otherwise: on PyPy the JIT beats numpy's
+    C-API bridge, and for small inputs importing numpy costs more than it saves.
     """
-    k, d = grads.shape
-    grad_sum = np.empty(d)
-    step = max(1, (1 << 20) // k)
-    for start in range(0, d, step):
-        grad_sum[start:start + step] = np.add.accumulate(grads[:, start:start + step], axis=0)[-1]
-    return grad_sum
+    if choice == "python":
+        return PythonEngine()
+    if choice == "numpy" or (size >= NUMPY_FROM and sys.implementation.name == "cpython"):
+        engine = numpy_engine()
+        if engine is not None or choice == "auto":
+            return engine or PythonEngine()
+        raise InputError("--engine numpy: numpy cannot be imported")
+    return PythonEngine()
 
 
-# --------------------------------------------------------------- solve ---
-
-
-def accumulated_step(theta, grad_sum, k, lr):
-    """Return ``theta - lr * grad_sum / k`` as float64 (d,); raise InputError on overflow.
-
-    The mean gradient is taken once, after all K micro-batches: dividing each
-    g_i by K and then the sum by K again is the classic double division.
-
-    >>> accumulated_step(np.array([1.0, 2.0]), np.array([2.0, 4.0]), 2, 0.1)
-    array([0.9, 1.8])
-    """
-    if not np.isfinite(grad_sum).all():
-        raise InputError("the sum of the gradients overflows float64")
-    with np.errstate(over="ignore", invalid="ignore"):
-        result = theta - lr * (grad_sum / k)
-    if not np.isfinite(result).all():
-        raise InputError("the result overflows float64")
-    return result
-
-
-# -------------------------------------------------------------- format ---
-# Two exact ways to print "z.4f", chunk by chunk, neither calling Python once
-# per value. The fast one rounds v * 10^4 with np.rint and writes the digits
-# with array arithmetic. That is exact when the scaled value is below 10^9
-# (so the product's rounding error is under 2^-24) and lies more than 2^-20
-# away from a tie. Any chunk with a value outside that takes "%.4f", CPython's
-# correctly rounded conversion, in one % call for the whole chunk.
-
-_CHUNK = 8192
-_PERCENT = " ".join(["%.4f"] * _CHUNK)
-_TIE_MARGIN = 2.0 ** -20
-_LEADING = np.array([10**8, 10**7, 10**6, 10**5])  # |v| * 10^4 at which integer digits 5..2 appear
-
-
-def _format_chunk(values):
-    """Return the "z.4f" text of float64 values (n,) as ASCII bytes, each value followed by a space."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        scaled = values * 1e4
-        rounded = np.rint(scaled)
-        exact = (np.abs(scaled) < 999_999_999) & (np.abs(scaled - rounded) < 0.5 - _TIE_MARGIN)
-    if not exact.all():
-        pattern = _PERCENT if len(values) == _CHUNK else " ".join(["%.4f"] * len(values))
-        # The z flag's work: only a whole value can read "-0.0000".
-        return (pattern % tuple(values.tolist())).replace("-0.0000", "0.0000").encode("ascii") + b" "
-    scaled_int = rounded.astype(np.int64)
-    magnitude = np.abs(scaled_int)
-    chars = np.empty((len(values), 12), dtype=np.uint8)  # "-ddddd.dddd " before trimming
-    chars[:, 0], chars[:, 6], chars[:, 11] = ord("-"), ord("."), ord(" ")
-    rest = magnitude
-    for column in (10, 9, 8, 7, 5, 4, 3, 2, 1):
-        rest, digit = np.divmod(rest, 10)
-        chars[:, column] = digit + ord("0")
-    keep = np.ones(chars.shape, dtype=bool)
-    keep[:, 0] = scaled_int < 0  # a value that rounds to zero gets no sign: the z flag
-    keep[:, 1:5] = magnitude[:, None] >= _LEADING  # no leading zeros
-    return chars[keep].tobytes()
-
-
-def iter_answer(values):
-    """Yield the answer line in ASCII byte pieces: each value as ``z.4f``, single spaces, newline.
-
-    >>> b"".join(iter_answer(np.array([0.82825, -0.00004, 2.5, 1e20])))
-    b'0.8283 0.0000 2.5000 100000000000000000000.0000\\n'
-    """
-    values = np.asarray(values, dtype=float)
-    if len(values) == 0:
-        yield b"\n"
-    for start in range(0, len(values), _CHUNK):
-        piece = _format_chunk(values[start:start + _CHUNK])
-        yield piece if start + _CHUNK < len(values) else piece[:-1] + b"\n"
-
-
-def format_answer(values):
-    """Return the answer line as str, newline included (see `iter_answer`)."""
-    return b"".join(iter_answer(values)).decode("ascii")
-
-
-def solve_lines(lines):
-    """Return the updated theta, float64 (d,), for the problem in numbered lines, or raise InputError."""
-    with np.errstate(over="ignore", invalid="ignore"):  # overflow is checked, not warned about
-        k, lr, theta, grad_sum = read_problem(lines)
-        return accumulated_step(theta, grad_sum, k, lr)
-
-
-def solve_bytes(data):
+def solve_bytes(data, engine="auto"):
     """Return the answer line for one problem given as bytes, or raise InputError.
 
     >>> solve_bytes(b"2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n")
     '0.9000 1.8000\\n'
     """
-    return format_answer(solve_lines(iter_lines(io.BytesIO(data))))
+    import io
+
+    stream = io.BytesIO(data)
+    engine = pick_engine(engine, len(data))
+    return b"".join(_solve(LineReader(stream.read), engine)).decode("ascii")
+
+
+def _solve(reader, engine):
+    """Return the answer line as a list of ASCII byte pieces, for the problem a LineReader reads."""
+    k, lr, theta, grad_sum = read_problem(reader, engine)
+    result = engine.step(theta, grad_sum, k, lr)
+    theta = grad_sum = None
+    answer = engine.format(result)
+    if answer:
+        answer[-1] = answer[-1][:-1] + b"\n"
+    else:
+        answer = [b"\n"]
+    return answer
 
 
 # -------------------------------------------------------- command line ---
 
 
 def _argument_parser():
-    """Return the parser for ``solve.py [FILE]``."""
+    """Return the parser for ``solve.py [--engine E] [FILE]``."""
     import argparse  # only the command line needs it
 
     parser = argparse.ArgumentParser(
@@ -392,22 +576,31 @@ def _argument_parser():
     )
     parser.add_argument("file", nargs="?", default="-", metavar="FILE",
                         help="the problem to read; '-' or nothing reads standard input")
+    parser.add_argument("--engine", choices=["auto", "python", "numpy"], default="auto",
+                        help="auto (the default) uses numpy for inputs of %d MiB or more on CPython"
+                        " when it imports, the pure-Python engine otherwise" % (NUMPY_FROM >> 20))
     return parser
 
 
 def _parse_args(argv, stdout, stderr):
-    """Return (input path, None), or (None, exit status) after argparse printed help or a usage error."""
+    """Return (input path, engine choice, None), or (None, None, exit status) after help or a usage error."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv:  # how a judge runs it: skip importing argparse, a tenth of the start-up time
-        return "-", None
+        return "-", "auto", None
+    if argv == ["ONLINE_JUDGE"]:  # AtCoder's build step runs `python3 Main.py ONLINE_JUDGE` once
+        return None, None, 0
+    import contextlib
+    import io
+
     out, err = io.StringIO(), io.StringIO()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            return _argument_parser().parse_args(argv).file, None
+            args = _argument_parser().parse_args(argv)
+            return args.file, args.engine, None
     except SystemExit as done:
         _write(stdout, out.getvalue().encode())
         _write(stderr, err.getvalue().encode())
-        return None, done.code
+        return None, None, done.code
 
 
 def _write(stream, data):
@@ -419,50 +612,78 @@ def _write(stream, data):
 
 def _silence(stream):
     """Point a real output descriptor at /dev/null so the interpreter's final flush stays quiet."""
-    with contextlib.suppress(AttributeError, OSError, ValueError):
+    import os
+
+    try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, stream.fileno())
         os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass
 
 
-def _open_input(path, stdin):
-    """Return a context manager giving the binary input stream, or raise InputError."""
+def _read_input(path, stdin, choice, reading):
+    """Return the answer pieces for the input at path ('-': stdin), or raise InputError.
+
+    The LineReader is appended to the list reading, for messages.
+    """
     if path == "-":
         if stdin is None:
             raise InputError("cannot read standard input: it is closed")
-        return contextlib.nullcontext(stdin)
+        source = stdin
+    else:
+        try:
+            source = open(path, "rb")
+        except OSError as error:
+            raise InputError("cannot read %r: %s" % (path, error.strerror)) from None
     try:
-        return open(path, "rb")
+        first = source.read(CHUNK)
+        engine = pick_engine(choice, len(first))
+        reader = LineReader(_then(first, source.read))
+        reading.append(reader)
+        return _solve(reader, engine)
     except OSError as error:
-        raise InputError(f"cannot read {path!r}: {error.strerror}") from None
+        raise InputError("cannot read the input: %s" % (error.strerror or error)) from None
+    finally:
+        if source is not stdin:
+            source.close()
+
+
+def _then(first, read):
+    """Return a read(size) function that gives the bytes first, then reads on."""
+    pending = [first]
+
+    def read_next(size):
+        return pending.pop() if pending else read(size)
+
+    return read_next
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
     """Run the command line over byte streams; return the exit status.
 
-    0: the answer is on stdout. 1: bad input, one line on stderr. 2: usage.
-    130: interrupted. 141: the reader of stdout went away (as SIGPIPE would).
-    The defaults are the process's own streams, None where a descriptor is closed.
+    0: the answer is on stdout. 1: bad input or out of memory, one line on
+    stderr. 2: usage. 130: interrupted. 141: the reader of stdout went away
+    (as SIGPIPE would). The defaults are the process's own streams, None
+    where a descriptor is closed.
     """
     stdin = getattr(sys.stdin, "buffer", None) if stdin is None else stdin
     stdout = getattr(sys.stdout, "buffer", None) if stdout is None else stdout
     stderr = getattr(sys.stderr, "buffer", None) if stderr is None else stderr
+    reading = []  # the LineReader, for the line number if memory runs out
     try:
-        path, status = _parse_args(argv, stdout, stderr)
+        path, choice, status = _parse_args(argv, stdout, stderr)
         if path is None:
             return status
         if stdout is None:
             raise InputError("cannot write the answer: standard output is closed")
-        with _open_input(path, stdin) as source:
-            try:
-                theta = solve_lines(iter_lines(source))
-            except OSError as error:
-                raise InputError(f"cannot read the input: {error.strerror or error}") from None
-        for piece in iter_answer(theta):  # only after the whole input passed: never a partial answer
+        answer = _read_input(path, stdin, choice, reading)  # whole, first: never a partial answer
+        for piece in answer:
             stdout.write(piece)
         stdout.flush()
+        return 0
     except InputError as error:
-        _write(stderr, f"solve.py: {error}\n".encode("utf-8", "backslashreplace"))
+        _write(stderr, ("solve.py: %s\n" % error).encode("utf-8", "backslashreplace"))
         return 1
     except BrokenPipeError:  # the reader of stdout went away, during help or the answer
         _silence(stdout)
@@ -470,9 +691,15 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     except KeyboardInterrupt:
         return 130
     except OSError as error:  # reading failed above as InputError, so this is writing
-        _write(stderr, f"solve.py: cannot write the answer: {error.strerror or error}\n".encode())
+        _write(stderr, ("solve.py: cannot write the answer: %s\n" % (error.strerror or error)).encode())
         return 1
-    return 0
+    except MemoryError:
+        pass  # reported below, once the traceback and the buffers its frames hold are gone
+    answer = None
+    where = " after line %d" % reading[0].line if reading else ""
+    _write(stderr, b"solve.py: out of memory%s: the input needs more memory than this process may use\n"
+           % where.encode())
+    return 1
 
 
 if __name__ == "__main__":

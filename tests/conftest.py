@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import hypothesis
+import pytest
 
 import solve
 
@@ -32,8 +33,6 @@ def examples(n):
 
 def pytest_collection_modifyitems(config, items):
     """Skip the tests marked `deep` unless GA_DEEP=1."""
-    import pytest
-
     if DEEP:
         return
     skip = pytest.mark.skip(reason="deep run: set GA_DEEP=1")
@@ -67,17 +66,30 @@ class Outcome:
         return f"Outcome(status={self.status}, stdout={self.stdout[:200]!r}, stderr={self.stderr[:300]!r})"
 
 
-def run_main(data, argv=()):
-    """Run solve.main in-process on input bytes; return its Outcome."""
+# Every contract test runs once per engine, as CPython's test_json runs each
+# class as PyTest and CTest. The numpy engine is forced even on small inputs.
+ENGINES = ["python", "numpy"]
+both_engines = pytest.mark.parametrize("engine", ENGINES)
+ENGINE = {"python": solve.PythonEngine(), "numpy": solve.numpy_engine()}
+assert ENGINE["numpy"] is not None, "the project venv has numpy"
+
+
+def run_main(data, argv=(), engine=None):
+    """Run solve.main in-process on input bytes, with --engine when engine is given; return its Outcome."""
     out, err = io.BytesIO(), io.BytesIO()
-    status = solve.main(list(argv), io.BytesIO(data), out, err)
+    status = solve.main([*(["--engine", engine] if engine else []), *argv], io.BytesIO(data), out, err)
     return Outcome(status, out.getvalue(), err.getvalue())
 
 
-def run_process(data=b"", args=(), timeout=60, **popen):
-    """Run solve.py as a real process with data on stdin; return its Outcome."""
+def run_process(data=b"", args=(), timeout=60, engine=None, python=(sys.executable,), **popen):
+    """Run solve.py as a real process with data on stdin; return its Outcome.
+
+    engine None runs it as a judge does, with no arguments (auto: the pure
+    engine for small inputs); otherwise --engine is passed.
+    """
+    engine_args = [] if engine is None else ["--engine", engine]
     done = subprocess.run(
-        [sys.executable, str(SOLVE), *args],
+        [*python, str(SOLVE), *engine_args, *args],
         input=data if "stdin" not in popen else None,
         capture_output=True,
         timeout=timeout,

@@ -9,7 +9,7 @@ import time
 
 import pytest
 import reference
-from conftest import SAMPLES, SOLVE, run_main, run_process
+from conftest import SAMPLES, SOLVE, both_engines, run_main, run_process
 
 import solve
 
@@ -62,21 +62,58 @@ BAD_INPUTS = [
 ]
 
 
+@both_engines
 @pytest.mark.parametrize("data, line", [c[1:] for c in BAD_INPUTS], ids=[c[0] for c in BAD_INPUTS])
-def test_bad_input(data, line):
-    outcome = run_process(data)
+def test_bad_input(data, line, engine):
+    outcome = run_process(data, engine=engine)
     outcome.assert_clean_error(line)
     assert reference.outcome(data) == ("error", line), "the reference must agree"
 
 
-def test_messages_say_what_is_wrong():
+@pytest.mark.parametrize("data", [c[1] for c in BAD_INPUTS], ids=[c[0] for c in BAD_INPUTS])
+def test_engines_give_the_same_message(data):
+    """Not only the line: the whole message is the same whichever engine reads the input."""
+    assert run_main(data, engine="python").stderr == run_main(data, engine="numpy").stderr
+
+
+HEADER_TOO_LONG = b"solve.py: line 1: the header must be exactly 'K lr', found more than 2 values\n"
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"1 0.1\n1 2\nnan 1\n", b"solve.py: line 3: bad number 'nan': write digits with an optional sign,"
+     b" point and exponent, like -1.5e-3\n"),
+    (b"2 0.1\n1 2\n1 2\n1\n", b"solve.py: line 4: expected 2 numbers, as theta has on line 2, found 1\n"),
+    (b"2 0.1\n1 2\n1 2 3 4\n", b"solve.py: line 3: expected 2 numbers, as theta has on line 2, found 4\n"),
+    (b"3 0.1\n1\n1\n1\n", b"solve.py: expected K = 3 gradient lines after theta, found 2\n"),
+    (b"1 0.1\n1 2\n1 2\n3 4\n", b"solve.py: line 4: extra line: K = 1 gradient lines were already read\n"),
+    (b"2 0.1 1 2 3 4 5\n", b"solve.py: found 5 numbers after 'K lr'; expected a positive multiple of"
+     b" K+1 = 3 (theta and K gradients of equal length)\n"),
+    (b"2\n", b"solve.py: expected 'K lr', found only K\n"),
+    (b"2 0.1 5\n1\n1\n1\n", HEADER_TOO_LONG),
+    (b"2 0.1 x\n1 y\n1\n1\n", HEADER_TOO_LONG),
+    (b"2 0.1 x\n1 y\n", b"solve.py: line 1: bad number 'x': write digits with an optional sign, point and"
+     b" exponent, like -1.5e-3\n"),
+    (b"2 0.1 5\n1 y\n", b"solve.py: line 2: bad number 'y': write digits with an optional sign, point and"
+     b" exponent, like -1.5e-3\n"),
+    (b"2\n1 y\n1\n1\n", b"solve.py: line 1: the header must be exactly 'K lr', found only K\n"),
+    (b"2 x\n1 y\n1\n1\n", b"solve.py: line 1: bad number 'x': write digits with an optional sign, point and"
+     b" exponent, like -1.5e-3\n"),
+    (b"2 1\n0\n1e308\n1e308\n", b"solve.py: the sum of the gradients overflows float64\n"),
+    (b"1 -1\n1e308\n1e308\n", b"solve.py: the result overflows float64\n"),
+    (b"1 0.1\n1 2\n1 1e999\n", b"solve.py: line 3: number '1e999' is too large for float64\n"),
+    (b"0 0.1\n1\n1\n", b"solve.py: line 1: K must be at least 1, found 0\n"),
+    (b"x 0.1\n1\n1\n", b"solve.py: line 1: K must be a positive whole number, found 'x'\n"),
+    (b"", b"solve.py: empty input: expected 'K lr', then theta and K gradient vectors\n"),
+], ids=lambda v: v.decode(errors="replace")[:30] if isinstance(v, bytes) else None)
+@both_engines
+def test_messages_say_what_is_wrong(data, message, engine):
     """The one line names the token or the counts, so the user can fix the input."""
-    assert b"'nan'" in run_main(b"1 0.1\n1 2\nnan 1\n").stderr
-    assert b"expected 2 numbers" in run_main(b"2 0.1\n1 2\n1 2\n1\n").stderr
-    assert b"found 2" in run_main(b"3 0.1\n1\n1\n1\n").stderr
-    assert b"K+1 = 3" in run_main(b"2 0.1 1 2 3 4 5\n").stderr
-    assert b"overflows" in run_main(b"2 1\n0\n1e308\n1e308\n").stderr
-    long_junk = run_main(b"1 0.1\n1 2\n" + b"x" * 10**6 + b"\n").stderr
+    assert run_main(data, engine=engine).stderr == message
+
+
+@both_engines
+def test_long_junk_is_cut_in_the_message(engine):
+    long_junk = run_main(b"1 0.1\n1 2\n" + b"x" * 10**6 + b"\n", engine=engine).stderr
     assert len(long_junk) < 300 and b"..." in long_junk
 
 
@@ -152,13 +189,13 @@ def test_reader_closes_the_pipe_early(tmp_path):
     path = tmp_path / "big.in"
     path.write_bytes(big_problem(200_000))
     with open(path, "rb") as source:
-        proc = subprocess.Popen(
+        with subprocess.Popen(
             [sys.executable, str(SOLVE)], stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-        )
-        assert proc.stdout.read(5) == b"0.750"
-        proc.stdout.close()
-        stderr = proc.stderr.read()
-        assert proc.wait(timeout=60) == 141
+        ) as proc:
+            assert proc.stdout.read(5) == b"0.750"
+            proc.stdout.close()
+            stderr = proc.stderr.read()
+            assert proc.wait(timeout=60) == 141
     assert stderr == b""
 
 
@@ -208,8 +245,12 @@ def test_interrupt_in_process():
     """main() turns a KeyboardInterrupt while reading into status 130 and no output."""
 
     class Interrupting:
-        def __iter__(self):
-            yield b"2 0.1\n"
+        def __init__(self):
+            self.chunks = [b"2 0.1\n"]
+
+        def read(self, size):
+            if self.chunks:
+                return self.chunks.pop()
             raise KeyboardInterrupt
 
     out, err = io.BytesIO(), io.BytesIO()

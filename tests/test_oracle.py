@@ -4,11 +4,14 @@ Answers are compared byte for byte: the contract is exact text, so there is
 no tolerance to state.
 """
 
+import io
 import itertools
+from array import array
 
 import numpy as np
+import pytest
 import reference
-from conftest import examples, run_main
+from conftest import ENGINE, ENGINES, both_engines, examples, run_main
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -73,23 +76,47 @@ def problems(draw, layout=None):
 # ------------------------------------------------------------ the answer ---
 
 
-@settings(max_examples=examples(400))
+@both_engines
+@settings(max_examples=examples(300))
 @given(problems())
 @example(b"2 0.1 1.0 2.0 0.5 1.0 1.5 3.0")
 @example(b"4 1\n0 0\n1 2\n1 2\n1 2\n1 2\n")  # sum vs mean: K = 4 tells them apart
-def test_matches_reference(data):
+def test_matches_reference(engine, data):
     expected = reference.outcome(data)
-    outcome = run_main(data)
+    outcome = run_main(data, engine=engine)
     assert expected[0] == "ok"
     assert (outcome.status, outcome.stdout, outcome.stderr) == (0, expected[1].encode(), b"")
 
 
-@settings(max_examples=examples(100))
-@given(problems(layout="lines"), st.data())
-def test_layouts_agree(data, draw):
+@both_engines
+@settings(max_examples=examples(60))
+@given(problems(layout="lines"))
+def test_layouts_agree(engine, data):
     """The same problem flattened onto one line gives the same answer."""
     flat = b" ".join(data.removeprefix(b"\xef\xbb\xbf").split())
-    assert solve.solve_bytes(flat) == solve.solve_bytes(data)
+    assert solve.solve_bytes(flat, engine) == solve.solve_bytes(data, engine)
+
+
+def solve_in_chunks(data, engine, size):
+    """Return ("ok", answer) or ("error", message) with the input read `size` bytes at a time."""
+    reader = solve.LineReader(io.BytesIO(data).read, size)
+    try:
+        return "ok", b"".join(solve._solve(reader, ENGINE[engine]))
+    except solve.InputError as error:
+        return "error", str(error)
+
+
+@both_engines
+@settings(max_examples=examples(200))
+@given(st.one_of(problems(), problems().map(lambda d: d.replace(b" ", b"\r\n", 1)),
+                 problems().map(lambda d: d[:len(d) // 2] + b"x" + d[len(d) // 2:])),
+       st.integers(1, 9))
+@example(b"\xef\xbb\xbf2 0.1\r\n1 2\r\n0.5 1\r\n1.5 3\r\n", 1)  # the mark and every \r\n cut
+@example(b"2 0.1\r1 2\r\r0.5 1\r1.5 3", 2)
+@example(b"1 0.1 12345.678e-2 -.5 7", 3)
+def test_any_chunk_size_reads_the_same(engine, data, size):
+    """Tokens, \\r\\n and the byte-order mark cut at chunk boundaries: same answer or same message."""
+    assert solve_in_chunks(data, engine, size) == solve_in_chunks(data, engine, solve.CHUNK)
 
 
 @given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=8), st.integers(1, 6))
@@ -97,9 +124,11 @@ def test_mean_is_taken_once(grad, k):
     """K copies of one gradient have mean equal to that gradient: no sum, no double division."""
     theta = [0.0] * len(grad)
     text = f"{k} 1\n" + " ".join(map(repr, theta)) + "\n" + (" ".join(map(repr, grad)) + "\n") * k
-    _, lr, theta_arr, grad_sum = solve.read_problem(solve.iter_lines(iter([text.encode()])))
-    step = solve.accumulated_step(theta_arr, grad_sum, k, lr)
-    np.testing.assert_allclose(step, -np.array(grad), rtol=1e-12, atol=0)
+    for engine in ENGINE.values():
+        reader = solve.LineReader(io.BytesIO(text.encode()).read)
+        _, lr, theta_arr, grad_sum = solve.read_problem(reader, engine)
+        step = engine.step(theta_arr, grad_sum, k, lr)
+        np.testing.assert_allclose(np.array(step), -np.array(grad), rtol=1e-12, atol=0)
 
 
 # -------------------------------------------------------------- formatting ---
@@ -112,16 +141,24 @@ near_ties = st.builds(
 finite = st.floats(allow_nan=False, allow_infinity=False)
 
 
-@settings(max_examples=examples(200))
+def format_with(engine, values):
+    """Return the answer text an engine prints for a list of floats."""
+    arrays = {"python": lambda v: array("d", v), "numpy": lambda v: np.array(v, dtype=float)}
+    return b"".join(ENGINE[engine].format(arrays[engine](values))).decode("ascii")
+
+
+@both_engines
+@settings(max_examples=examples(150))
 @given(st.lists(st.one_of(finite, near_ties, st.floats(-1e-4, 1e-4)), max_size=5000))
 @example([0.82825, -0.00004, -0.0, 1e300, -5e-324, 2.5e-05, -4.99999e-05])
-def test_format_is_z4f(values):
-    expected = " ".join(format(v, "z.4f") for v in values) + "\n"
-    assert solve.format_answer(np.array(values, dtype=float)) == expected
+def test_format_is_z4f(engine, values):
+    expected = " ".join(format(v, "z.4f") for v in values) + " " if values else ""
+    assert format_with(engine, values) == expected
 
 
-def test_format_fast_and_fallback_paths_across_chunks():
-    """Large arrays at every magnitude, so both formatting paths run, in chunks, against format()."""
+@both_engines
+def test_format_fast_and_fallback_paths_across_chunks(engine):
+    """Large arrays at every magnitude, so every formatting path runs, in chunks, against format()."""
     rng = np.random.default_rng(2026)
     scales = (1e-5, 1e-3, 0.1, 1, 10, 1e3, 1e4, 9e4, 1e6, 1e12)
     cases = [rng.normal(scale=scale, size=20_000) for scale in scales]
@@ -133,42 +170,42 @@ def test_format_fast_and_fallback_paths_across_chunks():
         np.array([-0.0, 0.0, -4.9999e-5, -5e-5, 5e-5, 1e-320, -1e-320, 1e305, -1e305]),
     ]
     for values in cases:
-        expected = " ".join(format(v, "z.4f") for v in values.tolist()) + "\n"
-        assert solve.format_answer(values) == expected
+        expected = " ".join(format(v, "z.4f") for v in values.tolist()) + " "
+        assert format_with(engine, values.tolist()) == expected
 
 
 # ----------------------------------------------------------------- parsing ---
 
 
-@settings(max_examples=examples(300))
+@both_engines
+@settings(max_examples=examples(200))
 @given(st.lists(numbers(max_exponent=400), min_size=1, max_size=50))
 @example([b"0." + b"0" * 320 + b"247", b"9" * 400, b"2.2250738585072011e-308", b"4.9e-324"])
-def test_parse_numbers_matches_float(tokens):
-    """numpy's fast reader agrees with float() to the bit, including overflow (rejected)."""
+def test_parse_matches_float(engine, tokens):
+    """Each engine's reader agrees with float() to the bit, including overflow (rejected)."""
     line = b" ".join(tokens) + b"\n"
     values = [float(t) for t in tokens]
     if all(np.isfinite(values)):
-        parsed = solve.parse_numbers(line, 1)
-        assert parsed.tobytes() == np.array(values).tobytes()
+        parsed = ENGINE[engine].parse(line, 1)
+        assert np.array(parsed).tobytes() == np.array(values).tobytes()
     else:
-        try:
-            solve.parse_numbers(line, 1)
-        except solve.InputError as error:
-            assert error.line == 1
-        else:
-            raise AssertionError("an out-of-range number was accepted")
+        with pytest.raises(solve.InputError) as raised:
+            ENGINE[engine].parse(line, 1)
+        assert raised.value.line == 1
 
 
-def test_token_grammar_exhaustive():
+@pytest.mark.parametrize("engine", ENGINES)
+def test_token_grammar_exhaustive(engine):
     """Every token of up to 5 characters over a tricky alphabet: accepted exactly when the grammar says."""
     alphabet = [b"0", b"5", b"+", b"-", b".", b"e", b"E", b"x", b"\x00"]
+    parse = ENGINE[engine].parse
     checked = 0
     for size in range(1, 6):
         for parts in itertools.product(alphabet, repeat=size):
             token = b"".join(parts)
             valid = reference.NUMBER.fullmatch(token) is not None and np.isfinite(float(token))
             try:
-                parsed = solve.parse_numbers(b"1 " + token + b" 2", 7)
+                parsed = parse(b"1 " + token + b" 2", 7)
             except solve.InputError as error:
                 assert not valid and error.line == 7, token
             else:

@@ -3,7 +3,7 @@
 import difflib
 
 import pytest
-from conftest import SAMPLES, run_process
+from conftest import SAMPLES, both_engines, run_process
 
 INPUTS = sorted(SAMPLES.glob("*.in"))
 
@@ -16,10 +16,11 @@ def test_samples_exist_and_pair_up():
     assert ins == outs, f"unpaired: {sorted(ins ^ outs)}"
 
 
+@both_engines
 @pytest.mark.parametrize("path", INPUTS, ids=[p.stem for p in INPUTS])
-def test_sample(path):
+def test_sample(path, engine):
     expected = path.with_suffix(".out").read_bytes()
-    outcome = run_process(path.read_bytes())
+    outcome = run_process(path.read_bytes(), engine=engine)
     assert outcome.status == 0 and outcome.stderr == b"", outcome
     if outcome.stdout != expected:
         diff = difflib.unified_diff(
@@ -29,8 +30,9 @@ def test_sample(path):
         pytest.fail("\n".join(diff))
 
 
-def test_sample_as_file_argument():
+@both_engines
+def test_sample_as_file_argument(engine):
     """The file argument reads the same bytes as stdin."""
     path = SAMPLES / "crlf-tabs-blank-lines.in"
-    outcome = run_process(args=[str(path)])
+    outcome = run_process(args=[str(path)], engine=engine)
     assert (outcome.status, outcome.stdout) == (0, path.with_suffix(".out").read_bytes()), outcome
