@@ -79,17 +79,17 @@ class LineReader:
     A piece is part of one line and holds whole tokens only; ``ends`` says
     whether the line ends with it. Lines end at ``\n``, ``\r\n`` or ``\r``
     and are numbered from 1; a byte-order mark at the very start is dropped.
-    ``line`` is the number of the line being read, for messages.
+    ``line`` is the number of the last line that had any bytes, for messages.
 
     >>> list(LineReader(__import__("io").BytesIO(b"\xef\xbb\xbf1 2\r\n\r3").read, 4))
     [(1, b'1 2', True), (2, b'', True), (3, b'3', True)]
     """
 
     def __init__(self, read, size=CHUNK):
-        self.read, self.size, self.line = read, size, 1
+        self.read, self.size, self.line = read, size, 0
 
     def __iter__(self):
-        carry, started, ended = b"", False, False
+        carry, started, ended, number = b"", False, False, 1
         while not ended:
             chunk = self.read(self.size)
             ended = not chunk
@@ -115,10 +115,14 @@ class LineReader:
             lines = body.split(b"\n")
             body = None
             for piece in lines[:-1]:
-                yield self.line, piece, True
-                self.line += 1
+                if piece:
+                    self.line = number
+                yield number, piece, True
+                number += 1
+            if lines[-1]:
+                self.line = number
             if lines[-1] or ended:
-                yield self.line, lines[-1], ended  # the end of input ends the last line
+                yield number, lines[-1], ended  # the end of input ends the last line
             lines = None
 
 
@@ -418,9 +422,12 @@ def _percent_format(values):
 
 def numpy_engine():
     """Return the numpy engine, or None when numpy cannot be imported."""
-    try:
-        import warnings
+    import os
+    import warnings
 
+    if "numpy" not in sys.modules:  # no BLAS is used; its threads' buffers would only cost memory
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    try:
         import numpy as np
     except ImportError:
         return None
@@ -519,21 +526,38 @@ def numpy_engine():
 NUMPY_FROM = CHUNK  # input size from which numpy pays for its import; see `make bench`
 
 
+NUMPY_MIN_ADDRESS_SPACE = 256 << 20  # below this cap numpy's OpenBLAS may abort the process on import
+
+
 def pick_engine(choice, size):
     """Return the engine for an input of at least ``size`` bytes: choice is auto, python or numpy.
 
     auto takes numpy for inputs of NUMPY_FROM bytes or more on CPython when it
     imports, and the pure engine otherwise: on PyPy the JIT beats numpy's
     C-API bridge, and for small inputs importing numpy costs more than it saves.
+    Under an address-space cap of less than 256 MiB auto keeps to the pure
+    engine: OpenBLAS, loaded with numpy, ends the process itself when it
+    cannot allocate its buffers, where a MemoryError could be reported.
     """
     if choice == "python":
         return PythonEngine()
-    if choice == "numpy" or (size >= NUMPY_FROM and sys.implementation.name == "cpython"):
+    if choice == "numpy" or (size >= NUMPY_FROM and sys.implementation.name == "cpython"
+                             and _address_space_cap() >= NUMPY_MIN_ADDRESS_SPACE):
         engine = numpy_engine()
         if engine is not None or choice == "auto":
             return engine or PythonEngine()
         raise InputError("--engine numpy: numpy cannot be imported")
     return PythonEngine()
+
+
+def _address_space_cap():
+    """Return the soft limit on this process's address space in bytes (infinite where there is none)."""
+    try:
+        import resource  # POSIX only: elsewhere there is no such cap to respect
+    except ImportError:
+        return _INF
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    return _INF if soft == resource.RLIM_INFINITY else soft
 
 
 def solve_bytes(data, engine="auto"):
@@ -696,7 +720,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     except MemoryError:
         pass  # reported below, once the traceback and the buffers its frames hold are gone
     answer = None
-    where = " after line %d" % reading[0].line if reading else ""
+    where = " after line %d" % reading[0].line if reading and reading[0].line else ""
     _write(stderr, b"solve.py: out of memory%s: the input needs more memory than this process may use\n"
            % where.encode())
     return 1

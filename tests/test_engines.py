@@ -1,0 +1,184 @@
+"""Which engine runs, judge conventions, and the guarantees at any size: memory caps and output errors."""
+
+import io
+import resource
+import subprocess
+import sys
+
+import pytest
+from conftest import SAMPLES, SOLVE, both_engines, run_main, run_process
+
+import solve
+
+SEED = (SAMPLES / "seed-example-lines.in").read_bytes()
+SEED_ANSWER = b"0.9000 1.8000\n"
+
+
+# ------------------------------------------------------- which engine ran ---
+
+
+def numpy_was_imported(outcome):
+    """Return whether `python -X importtime` reported importing numpy, from its stderr."""
+    return any(line.endswith(b"| numpy") for line in outcome.stderr.splitlines())
+
+
+@pytest.fixture(scope="session")
+def two_mib_problem():
+    """A valid problem of about 2 MiB, past the size from which auto picks numpy."""
+    row = b" ".join([b"0.5"] * 300_000) + b"\n"
+    return b"1 0.1\n" + row + row
+
+
+@pytest.mark.parametrize("size, args, imports_numpy", [
+    ("seed", [], False),
+    ("2 MiB", [], True),
+    ("2 MiB", ["--engine", "python"], False),
+    ("seed", ["--engine", "numpy"], True),
+], ids=["auto-small", "auto-big", "forced-python", "forced-numpy"])
+def test_the_engine_that_ran_is_the_one_chosen(size, args, imports_numpy, two_mib_problem):
+    """The switch really switches: `-X importtime` shows numpy imported exactly when its engine runs."""
+    data = SEED if size == "seed" else two_mib_problem
+    outcome = run_process(data, args=args, python=(sys.executable, "-X", "importtime"))
+    assert outcome.status == 0, outcome
+    assert outcome.stdout == (SEED_ANSWER if size == "seed" else run_main(data, engine="python").stdout)
+    assert numpy_was_imported(outcome) == imports_numpy
+
+
+def test_pick_engine():
+    assert solve.pick_engine("auto", 100).name == "python"
+    assert solve.pick_engine("auto", solve.NUMPY_FROM - 1).name == "python"
+    assert solve.pick_engine("auto", solve.NUMPY_FROM).name == "numpy"
+    assert solve.pick_engine("python", 10**9).name == "python"
+    assert solve.pick_engine("numpy", 0).name == "numpy"
+
+
+def test_pypy_never_picks_numpy_on_its_own(monkeypatch):
+    monkeypatch.setattr(sys.implementation, "name", "pypy")
+    assert solve.pick_engine("auto", 10**9).name == "python"
+    assert solve.pick_engine("numpy", 0).name == "numpy"
+
+
+def test_without_numpy_the_pure_engine_serves(monkeypatch):
+    """As CPython's test_json blocks _json: with numpy unimportable, auto still answers, --engine numpy says why not."""
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    assert solve.numpy_engine() is None
+    assert solve.pick_engine("auto", 10**9).name == "python"
+    with pytest.raises(solve.InputError, match="numpy cannot be imported"):
+        solve.pick_engine("numpy", 0)
+    assert run_main(SEED + b" " * solve.NUMPY_FROM).stdout == SEED_ANSWER
+
+
+def test_python_dash_s_needs_no_numpy():
+    """Site-packages off, as DMOJ runs Python: no numpy to import, and the answer is the same."""
+    outcome = run_process(SEED, python=(sys.executable, "-S"))
+    assert (outcome.status, outcome.stdout, outcome.stderr) == (0, SEED_ANSWER, b"")
+    forced = run_process(SEED, args=["--engine", "numpy"], python=(sys.executable, "-S"))
+    forced.assert_clean_error(None)
+    assert b"numpy cannot be imported" in forced.stderr
+
+
+# ------------------------------------------------------- judge conventions ---
+
+
+def test_online_judge_argument_exits_at_once_without_reading():
+    """AtCoder's build step runs `python3 Main.py ONLINE_JUDGE` once, with empty input: status 0, no output.
+
+    Reading would find empty input, an error with status 1.
+    """
+    outcome = run_process(b"", args=["ONLINE_JUDGE"])
+    assert (outcome.status, outcome.stdout, outcome.stderr) == (0, b"", b"")
+
+
+def test_online_judge_with_other_arguments_is_still_a_path():
+    assert run_process(args=["ONLINE_JUDGE", "x"]).status == 2
+    run_process(args=["--engine", "python", "ONLINE_JUDGE"]).assert_clean_error(None)
+
+
+# ------------------------------------------------------- output errors ---
+
+
+@both_engines
+def test_a_full_disk_is_one_clean_line(engine):
+    """`solve.py > /dev/full`: the write fails with ENOSPC; status 1 and one line, no traceback."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, str(SOLVE), "--engine", engine], input=SEED, stdout=full,
+                              stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr == b"solve.py: cannot write the answer: No space left on device\n"
+
+
+def test_a_write_error_in_process():
+    class Full(io.BytesIO):
+        def write(self, data):
+            raise OSError(28, "No space left on device")
+
+    err = io.BytesIO()
+    assert solve.main([], io.BytesIO(SEED), Full(), err) == 1
+    assert err.getvalue() == b"solve.py: cannot write the answer: No space left on device\n"
+
+
+# ------------------------------------------------------- memory caps ---
+
+
+class RunsOutOfMemory:
+    """A binary stream that gives whole lines, then raises MemoryError as an allocation would."""
+
+    def __init__(self, lines):
+        self.lines = list(lines)
+
+    def read(self, size):
+        if self.lines:
+            return self.lines.pop(0)
+        raise MemoryError
+
+
+@both_engines
+def test_out_of_memory_in_process_names_the_last_line_read(engine):
+    out, err = io.BytesIO(), io.BytesIO()
+    status = solve.main(["--engine", engine], RunsOutOfMemory([b"2 0.1\n", b"\n1 2\n"]), out, err)
+    assert (status, out.getvalue()) == (1, b"")
+    assert err.getvalue() == (b"solve.py: out of memory after line 3: the input needs more memory"
+                              b" than this process may use\n")
+
+
+def cap_address_space(mib):
+    """Return a preexec_fn that caps the child's address space at mib MiB."""
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (mib << 20, mib << 20))
+    return cap
+
+
+# The pure engine starts in about 30 MiB of address space, numpy's in about
+# 100; theta and the sum below need 2 x 24 MB more, the flat numbers as much.
+CAP_MIB = {"python": 90, "numpy": 130}
+
+
+@pytest.fixture(scope="session")
+def too_big(tmp_path_factory):
+    """Inputs of 3 million numbers a row, written once: {layout: path}."""
+    folder = tmp_path_factory.mktemp("too-big")
+    row = b" ".join([b"1"] * 3_000_000)
+    paths = {"lines": folder / "lines.in", "tokens": folder / "tokens.in"}
+    paths["lines"].write_bytes(b"1 0.5\n" + row + b"\n" + row + b"\n")
+    paths["tokens"].write_bytes(b"1 0.5 " + row + b" " + row + b"\n")
+    return paths
+
+
+@both_engines
+@pytest.mark.parametrize("layout", ["lines", "tokens"])
+def test_out_of_memory_is_one_clean_line(engine, layout, too_big):
+    """Under a cap the input cannot fit: status 1, nothing on stdout, one line, no traceback."""
+    cap = cap_address_space(CAP_MIB[engine])
+    small = run_process(SEED, engine=engine, preexec_fn=cap)
+    assert (small.status, small.stdout) == (0, SEED_ANSWER), "the cap leaves room to start"
+    with open(too_big[layout], "rb") as source:
+        outcome = run_process(engine=engine, stdin=source, preexec_fn=cap)
+    outcome.assert_clean_error(None)
+    assert outcome.stderr.startswith(b"solve.py: out of memory after line "), outcome
+
+
+def test_auto_under_a_small_cap_keeps_numpy_out(two_mib_problem):
+    """Under 256 MiB auto does not import numpy, whose OpenBLAS would end the process with its own message."""
+    outcome = run_process(two_mib_problem, python=(sys.executable, "-X", "importtime"),
+                          preexec_fn=cap_address_space(80))
+    assert outcome.status == 0 and not numpy_was_imported(outcome), outcome
