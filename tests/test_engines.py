@@ -59,7 +59,7 @@ def test_pypy_never_picks_numpy_on_its_own(monkeypatch):
 
 
 def test_without_numpy_the_pure_engine_serves(monkeypatch):
-    """As CPython's test_json blocks _json: with numpy unimportable, auto still answers, --engine numpy says why not."""
+    """As test_json blocks _json: without numpy, auto still answers and --engine numpy says why not."""
     monkeypatch.setitem(sys.modules, "numpy", None)
     assert solve.numpy_engine() is None
     assert solve.pick_engine("auto", 10**9).name == "python"
