@@ -8,10 +8,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint golden clean
+.PHONY: help run test bench lint golden judge-check clean
 
 help: ## list the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-7s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ test: $(STAMP) ## run the tests, doctests included (about a minute)
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python tests/bench.py
 
+judge-check: $(STAMP) ## samples and a generated corpus under PyPy, python3 -S, numpy 1.x and 2.x (installs them)
+	$(BIN)/python tests/judge_check.py
+
 lint: $(STAMP) ## static checks; solve.py must run on Python 3.8
 	$(BIN)/python -m ruff check solve.py accumulation.py tests
 	$(BIN)/vermin -q -t=3.8- --violations --no-tips solve.py
@@ -36,4 +39,4 @@ golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review
 	@git status --short samples
 
 clean: ## remove the venv and caches
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache __pycache__ tests/__pycache__
+	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache __pycache__ tests/__pycache__

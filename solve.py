@@ -411,10 +411,15 @@ _PERCENT = " ".join(["%.4f"] * _FORMAT_CHUNK)
 
 
 def _percent_format(values):
-    """Return ``"%.4f"`` of each float, single spaces, a trailing space: CPython's correct rounding."""
-    pattern = _PERCENT if len(values) == _FORMAT_CHUNK else " ".join(["%.4f"] * len(values))
+    """Return ``"%.4f"`` of each float, single spaces, a trailing space: correctly rounded digits."""
+    if values and (max(values) >= 1e50 or min(values) <= -1e50):
+        # PyPy's % switches to exponent notation from 1e50 on, as Python 2 did; format() does not.
+        text = " ".join([format(value, ".4f") for value in values])
+    else:
+        pattern = _PERCENT if len(values) == _FORMAT_CHUNK else " ".join(["%.4f"] * len(values))
+        text = pattern % tuple(values)
     # What the z flag of format() does: only a whole value can read "-0.0000".
-    return (pattern % tuple(values)).replace("-0.0000", "0.0000").encode("ascii") + b" "
+    return text.replace("-0.0000", "0.0000").encode("ascii") + b" "
 
 
 # --------------------------------------------------------- numpy engine ---

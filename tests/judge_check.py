@@ -1,0 +1,311 @@
+"""`make judge-check`: solve.py under the interpreters judges run, against the reference.
+
+    python tests/judge_check.py            # installs what is missing, then checks every row
+    python tests/judge_check.py --no-install
+
+Rows (interpreter x numpy):
+
+- CPython, ``-S``: no site-packages, so no numpy (DMOJ runs Python this way);
+- PyPy (Debian's ``pypy3``), no numpy: Kattis' "Python 3", Codeforces' PyPy;
+- the same PyPy with numpy 1.26 in its own venv: Kattis' "Python 3 with NumPy";
+- CPython with numpy 1.23.2, the oldest with wheels for Python 3.11, in its own venv;
+- the project venv: CPython with numpy 2.x;
+- where a Python 3.8 is found: it with ``-S``, and with numpy 1.21.6 (the
+  oldest numpy the contract covers) in its own venv.
+
+The corpus is the golden samples, generated valid problems, mutants of
+them (mostly invalid), every token of up to 4 characters over a tricky
+alphabet, rounding hazards, and two inputs past the size at which auto picks
+numpy. The naive reference (tests/reference.py) says what each must give.
+Every row runs every case in-process with each engine it has, and the
+marked cases as real processes (see tests/judge_worker.py). A row passes
+when every answer is byte-identical to the reference's, and every error has
+status 1, no stdout, and the very same one line on stderr as in every other
+row and engine, naming the reference's line.
+
+Installing: pypy3 with apt-get when run as root (as CI is); the venvs
+under build/judges/ with pip. Without --no-install a missing interpreter is
+an error, not a skip; a missing Python 3.8 only drops its two rows.
+"""
+
+import argparse
+import glob
+import io
+import itertools
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import reference  # noqa: E402  (after the path is set)
+import solve  # noqa: E402
+from test_fuzz import mutate  # noqa: E402
+JUDGES = ROOT / "build" / "judges"
+WORKER = ROOT / "tests" / "judge_worker.py"
+
+PYPY_NUMPY = "numpy==1.26.4"
+CPYTHON_OLDEST_NUMPY = "numpy==1.23.2"
+PY38_NUMPY = "numpy==1.21.6"
+
+
+# ------------------------------------------------------------------ corpus ---
+
+
+def number(rng):
+    """Return a valid number token in one of the grammar's spellings."""
+    sign = rng.choice(["", "", "-", "+"])
+    whole = str(rng.randint(0, 10 ** rng.randint(0, 5)))
+    frac = "".join(rng.choice("0123456789") for _ in range(rng.randint(0, 7)))
+    kind = rng.randrange(6)
+    if kind == 0:
+        text = "." + (frac or "5")
+    elif kind == 1:
+        text = whole + "."
+    elif kind == 2:
+        text = whole
+    else:
+        text = whole + "." + frac
+    if rng.randrange(4) == 0:
+        text += rng.choice("eE") + rng.choice(["", "+", "-"]) + str(rng.randint(0, 12))
+    return sign + text
+
+
+def problem(rng):
+    """Return a valid problem's bytes in a random layout and spacing."""
+    k, d = rng.randint(1, 12), rng.randint(1, 8)
+    rows = [[str(k), number(rng)]] + [[number(rng) for _ in range(d)] for _ in range(k + 1)]
+    space = lambda: rng.choice([" ", " ", "\t", "  ", " \x0b", "\x0c"])  # noqa: E731
+    end = rng.choice(["\n", "\r\n", "\r"])
+    layout = rng.choice(["lines", "lines", "one line", "two lines"])
+    if layout == "lines":
+        lines = [space().join(row) for row in rows]
+    else:
+        tokens = [t for row in rows for t in row]
+        cut = rng.randint(1, len(tokens) - 1) if layout == "two lines" else len(tokens)
+        lines = [space().join(tokens[:cut]), space().join(tokens[cut:])]
+        lines = [line for line in lines if line]
+    text = end.join(lines) + rng.choice([end, ""])
+    if rng.randrange(8) == 0:
+        text = "\ufeff" + text
+    return text.encode("utf-8")
+
+
+def near_ties(rng, n):
+    """Return a line-layout problem whose answers sit on or next to 4-decimal ties, and tiny negatives."""
+    theta = []
+    for _ in range(n):
+        tie = (rng.randint(-10**6, 10**6) + 0.5) / 10**4
+        theta.append(repr(tie + rng.choice([0.0, 5e-17, -5e-17, 1e-12, -1e-12])))
+    theta += ["-0.00004", "-0.00005", "0.00005", "0.82825", "-0.0", "1e20", "-2.5e-05"]
+    zeros = " ".join(["0"] * len(theta))
+    return ("1 0.1\n" + " ".join(theta) + "\n" + zeros + "\n").encode()
+
+
+def big_problem(rng, numbers_per_row):
+    """Return a valid problem of a few MB, past the size from which auto picks numpy."""
+    rows = [" ".join("%.6f" % rng.uniform(-3, 3) for _ in range(numbers_per_row)) for _ in range(3)]
+    return ("2 0.25\n" + "\n".join(rows) + "\n").encode()
+
+
+def build_corpus(seed=20261129):
+    """Return the cases: dicts of name, input (latin-1 text), process ('', 'auto' or 'both')."""
+    rng = random.Random(seed)
+    cases = []
+
+    def add(name, data, process=""):
+        cases.append({"name": name, "input": data.decode("latin-1"), "process": process})
+
+    samples = sorted((ROOT / "samples").glob("*.in"))
+    assert samples, "no golden samples"
+    for path in samples:
+        add("sample " + path.stem, path.read_bytes(), "both")
+    valid = [problem(rng) for _ in range(300)]
+    for i, data in enumerate(valid):
+        add("valid %d" % i, data, "auto" if i < 25 else "")
+    bases = [p.read_bytes() for p in samples] + valid
+    for i in range(500):
+        add("mutant %d" % i, mutate(rng.choice(bases), rng), "auto" if i < 40 else "")
+    alphabet = [b"0", b"5", b"+", b"-", b".", b"e", b"E", b"x", b"\x00"]
+    for size in range(1, 5):
+        for parts in itertools.product(alphabet, repeat=size):
+            add("token %r" % b"".join(parts), b"1 0.1\n" + b"".join(parts) + b" 2\n3 4\n")
+    for i in range(5):
+        add("near ties %d" % i, near_ties(rng, 2000), "auto" if i == 0 else "")
+    add("big lines", big_problem(rng, 60_000), "both")
+    add("big tokens", big_problem(rng, 60_000).replace(b"\n", b" "), "auto")
+    return cases
+
+
+def expected_outcome(case):
+    return reference.outcome(case["input"].encode("latin-1"))
+
+
+# -------------------------------------------------------------- interpreters ---
+
+
+def run(command, **kwargs):
+    print("+", " ".join(map(str, command)), file=sys.stderr, flush=True)
+    subprocess.run(command, check=True, **kwargs)
+
+
+def works(command):
+    """Return whether `command -c pass` runs."""
+    try:
+        return subprocess.run([*command, "-c", "pass"], capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def ensure_pypy(install):
+    """Return the pypy3 command, installing Debian's package as root if it is missing."""
+    if shutil.which("pypy3") is None:
+        if not install:
+            raise SystemExit("judge-check: pypy3 is missing: `apt-get install pypy3`, or see README")
+        if os.geteuid() != 0 or shutil.which("apt-get") is None:
+            raise SystemExit("judge-check: pypy3 is missing and this is not root with apt-get: "
+                             "install Debian's pypy3 package (README, Judges)")
+        run(["apt-get", "update", "-qq"])
+        run(["apt-get", "install", "-y", "-qq", "pypy3"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    return [shutil.which("pypy3")]
+
+
+def ensure_venv(name, base, requirement, install):
+    """Return the python of build/judges/NAME, a venv of base with requirement installed."""
+    folder = JUDGES / name
+    python = folder / "bin" / "python"
+    stamp = folder / ".stamp"
+    if not stamp.exists() or stamp.read_text() != requirement:
+        if not install:
+            raise SystemExit("judge-check: %s is not set up; run without --no-install" % folder)
+        shutil.rmtree(folder, ignore_errors=True)
+        run([*base, "-m", "venv", str(folder)])
+        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", requirement])
+        stamp.write_text(requirement)
+    return [str(python)]
+
+
+def find_python38():
+    """Return a working Python 3.8 command, or None."""
+    candidates = [["python3.8"]] + [[p] for p in sorted(glob.glob(os.path.expanduser(
+        "~/.pyenv/versions/3.8*/bin/python3.8")))]
+    for command in candidates:
+        if works(command):
+            return command
+    return None
+
+
+def rows(install):
+    """Return [(label, command)] for every interpreter to check."""
+    system_python = [getattr(sys, "_base_executable", sys.executable)]
+    pypy = ensure_pypy(install)
+    found = [
+        ("CPython, -S (no numpy)", [*system_python, "-S"]),
+        ("PyPy, no numpy", pypy),
+        ("PyPy + " + PYPY_NUMPY, ensure_venv("pypy-numpy1", pypy, PYPY_NUMPY, install)),
+        ("CPython + " + CPYTHON_OLDEST_NUMPY, ensure_venv("cpython-numpy1", system_python,
+                                                         CPYTHON_OLDEST_NUMPY, install)),
+        ("CPython + numpy 2 (project venv)", [sys.executable]),
+    ]
+    python38 = find_python38()
+    if python38 is None:
+        print("judge-check: no Python 3.8 found; its two rows are skipped", file=sys.stderr)
+    else:
+        found.append(("CPython 3.8, -S (no numpy)", [*python38, "-S"]))
+        found.append(("CPython 3.8 + " + PY38_NUMPY, ensure_venv("py38-numpy1", python38, PY38_NUMPY, install)))
+    return found
+
+
+# ------------------------------------------------------------------ check ---
+
+
+def check_row(label, results, cases, expected, canonical):
+    """Return a list of problems with one row's results (empty when it passes)."""
+    problems = []
+    for case in cases:
+        name = case["name"]
+        verdict = expected[name]
+        for how, (status, stdout, stderr) in results[name].items():
+            where = "%s: %s, %s" % (label, name, how)
+            if verdict[0] == "ok":
+                if (status, stdout, stderr) != (0, verdict[1], ""):
+                    problems.append("%s: expected the answer, got status %d, stderr %r"
+                                    % (where, status, stderr[:200]))
+                continue
+            line_ok = stderr == canonical[name]
+            if status != 1 or stdout or stderr.count("\n") != 1 or not line_ok:
+                problems.append("%s: expected %r, got status %d, stdout %r, stderr %r"
+                                % (where, canonical[name], status, stdout[:80], stderr[:200]))
+    return problems
+
+
+def error_line(stderr):
+    """Return the N of 'solve.py: line N: ...', or None."""
+    prefix = "solve.py: line "
+    if not stderr.startswith(prefix):
+        return None
+    return int(stderr[len(prefix):].split(":", 1)[0])
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-install", action="store_true", help="use only what is already here")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+
+    JUDGES.mkdir(parents=True, exist_ok=True)
+    cases = build_corpus()
+    expected = {case["name"]: expected_outcome(case) for case in cases}
+    corpus = JUDGES / "corpus.json"
+    corpus.write_text(json.dumps(cases))
+
+    # The message every row and engine must print: the project's own pure engine, in-process.
+    canonical = {}
+    for case in cases:
+        err = io.BytesIO()
+        solve.main(["--engine", "python"], io.BytesIO(case["input"].encode("latin-1")), io.BytesIO(), err)
+        canonical[case["name"]] = err.getvalue().decode("latin-1")
+        verdict = expected[case["name"]]
+        if verdict[0] == "error" and error_line(canonical[case["name"]]) != verdict[1]:
+            raise SystemExit("judge-check: the pure engine blames another line than the reference for %s"
+                             % case["name"])
+
+    failures, table = [], []
+    for label, command in rows(not args.no_install):
+        print("judge-check: %s ..." % label, file=sys.stderr, flush=True)
+        row_start = time.monotonic()
+        done = subprocess.run([*command, str(WORKER), str(corpus)], capture_output=True, timeout=1800)
+        if done.returncode != 0:
+            failures.append("%s: the worker failed: %s" % (label, done.stderr.decode(errors="replace")[-2000:]))
+            table.append((label, "-", "-", "-", "-", "FAILED"))
+            continue
+        report = json.loads(done.stdout)
+        problems = check_row(label, report["results"], cases, expected, canonical)
+        failures.extend(problems)
+        runs = [how for runs in report["results"].values() for how in runs]
+        in_process = sum(how.startswith("in-process") for how in runs)
+        table.append((label, report["python"], report["numpy"] or "none", in_process, len(runs) - in_process,
+                      "%.0f s, %s" % (time.monotonic() - row_start, "ok" if not problems else
+                                      "%d FAILED" % len(problems))))
+
+    print("| row | interpreter | numpy | in-process runs | process runs | result |")
+    print("|---|---|---|---:|---:|---|")
+    for row in table:
+        print("| %s | %s | %s | %s | %s | %s |" % row)
+    print("\n%d cases (%d valid, %d invalid); %.0f s in all"
+          % (len(cases), sum(v[0] == "ok" for v in expected.values()),
+             sum(v[0] == "error" for v in expected.values()), time.monotonic() - started))
+    for problem in failures[:30]:
+        print("FAIL", problem)
+    if failures:
+        raise SystemExit("judge-check: %d failures" % len(failures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""Run solve.py over a corpus under whatever interpreter runs this file (`make judge-check`).
+
+    INTERPRETER tests/judge_worker.py CORPUS.json > RESULTS.json
+
+Standard library only, Python 3.8 syntax: it runs under PyPy, `python3 -S`
+and old numpy alike. Each case runs in-process through ``solve.main`` once
+per engine this interpreter has; the cases marked for it also run as real
+processes of this same interpreter, with its flags (``-S`` included), once
+as a judge runs it (no arguments) and once with the numpy engine forced
+where numpy imports. The results go to stdout as JSON; tests/judge_check.py
+compares them.
+"""
+
+import io
+import json
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import solve  # noqa: E402  (after the path is set)
+
+
+def in_process(data, engine):
+    """Return [status, stdout, stderr] of solve.main with the engine forced."""
+    out, err = io.BytesIO(), io.BytesIO()
+    status = solve.main(["--engine", engine], io.BytesIO(data), out, err)
+    return [status, out.getvalue().decode("latin-1"), err.getvalue().decode("latin-1")]
+
+
+def as_process(data, args):
+    """Return [status, stdout, stderr] of solve.py run by this interpreter, with its flags."""
+    flags = ["-S"] if sys.flags.no_site else []
+    done = subprocess.run([sys.executable, *flags, str(ROOT / "solve.py"), *args], input=data,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    return [done.returncode, done.stdout.decode("latin-1"), done.stderr.decode("latin-1")]
+
+
+def main():
+    corpus = json.loads(Path(sys.argv[1]).read_text())
+    numpy = solve.numpy_engine()
+    engines = ["python"] + (["numpy"] if numpy is not None else [])
+    results = {}
+    for case in corpus:
+        data = case["input"].encode("latin-1")
+        runs = {"in-process " + engine: in_process(data, engine) for engine in engines}
+        if case["process"]:
+            runs["process auto"] = as_process(data, [])
+            if numpy is not None and case["process"] == "both":
+                runs["process numpy"] = as_process(data, ["--engine", "numpy"])
+        results[case["name"]] = runs
+    numpy_version = None
+    if numpy is not None:
+        numpy_version = sys.modules["numpy"].__version__
+    json.dump({
+        "python": "%s %s" % (platform.python_implementation(), platform.python_version()),
+        "numpy": numpy_version,
+        "results": results,
+    }, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
