@@ -45,8 +45,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import reference  # noqa: E402  (after the path is set)
-import solve  # noqa: E402
 from test_fuzz import mutate  # noqa: E402
+
+import solve  # noqa: E402
+
 JUDGES = ROOT / "build" / "judges"
 WORKER = ROOT / "tests" / "judge_worker.py"
 
@@ -172,7 +174,8 @@ def ensure_pypy(install):
             raise SystemExit("judge-check: pypy3 is missing and this is not root with apt-get: "
                              "install Debian's pypy3 package (README, Judges)")
         run(["apt-get", "update", "-qq"])
-        run(["apt-get", "install", "-y", "-qq", "pypy3"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        run(["apt-get", "install", "-y", "-qq", "pypy3"],
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
     return [shutil.which("pypy3")]
 
 
@@ -218,7 +221,8 @@ def rows(install):
         print("judge-check: no Python 3.8 found; its two rows are skipped", file=sys.stderr)
     else:
         found.append(("CPython 3.8, -S (no numpy)", [*python38, "-S"]))
-        found.append(("CPython 3.8 + " + PY38_NUMPY, ensure_venv("py38-numpy1", python38, PY38_NUMPY, install)))
+        py38_numpy = ensure_venv("py38-numpy1", python38, PY38_NUMPY, install)
+        found.append(("CPython 3.8 + " + PY38_NUMPY, py38_numpy))
     return found
 
 
@@ -282,7 +286,8 @@ def main(argv=None):
         row_start = time.monotonic()
         done = subprocess.run([*command, str(WORKER), str(corpus)], capture_output=True, timeout=1800)
         if done.returncode != 0:
-            failures.append("%s: the worker failed: %s" % (label, done.stderr.decode(errors="replace")[-2000:]))
+            why = done.stderr.decode(errors="replace")[-2000:]
+            failures.append("%s: the worker failed: %s" % (label, why))
             table.append((label, "-", "-", "-", "-", "FAILED"))
             continue
         report = json.loads(done.stdout)
