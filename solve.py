@@ -29,7 +29,7 @@ Bad input, or input too big for the memory the process may use: exit status
 
 It runs on CPython 3.8 and later and on PyPy, with the standard library
 alone. Two engines honour one contract, byte for byte: a pure-Python one,
-always there, and a numpy one, imported only for inputs of 1 MiB or more on
+always there, and a numpy one, imported only for inputs of 4 MiB or more on
 CPython when numpy is installed (``--engine`` overrides the choice).
 
 Glossary
@@ -41,10 +41,7 @@ Glossary
     engine     the float64 arrays, parser and formatter: pure Python or numpy
 """
 
-import re
 import sys
-from array import array
-from operator import add
 
 __all__ = [
     "InputError",
@@ -165,8 +162,7 @@ class _Lines:
 # --------------------------------------------------------------- parse ---
 
 _NUMBER_BYTES = b"0123456789+-.eE"
-_NUMBER = re.compile(rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
-_FIRST_TOKEN = re.compile(rb"[ \t\n\r\x0b\x0c]*([^ \t\n\r\x0b\x0c]+)")
+_NUMBER = rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 _MAX_K_DIGITS = 4000  # int() refuses digit strings past 4300; no input could hold such a K anyway
 _INF = float("inf")
 
@@ -186,7 +182,9 @@ def parse_number(token, line):
     ...
     solve.InputError: line 3: bad number 'nan': write digits with an optional sign, point and exponent, ...
     """
-    if not _NUMBER.match(token):
+    import re  # only bad input and the tests come here; importing re would cost start-up
+
+    if not re.fullmatch(_NUMBER, token):
         raise InputError("bad number %s: write digits with an optional sign, point and exponent,"
                          " like -1.5e-3" % _show(token), line)
     value = float(token)  # correctly rounded for every token the grammar allows
@@ -228,10 +226,9 @@ def read_problem(reader, engine):
     # ends, so lines 1 and 2 are parsed into numbers first, and an error in
     # them waits until then: the line layout checks the header before it.
     pieces = lines.pieces_of_line()
-    first = next(pieces)
-    token = _FIRST_TOKEN.match(first)
-    k = _parse_k(token.group(1), header_line)
-    head, head_count, error = _parse_line(engine, _chain(first[token.end():], pieces), header_line)
+    k_token, *rest = next(pieces).split(None, 1)
+    k = _parse_k(k_token, header_line)
+    head, head_count, error = _parse_line(engine, _chain(rest[0] if rest else b"", pieces), header_line)
     theta_line = lines.next_line()
     body, body_count = [], 0
     if theta_line is not None:
@@ -359,43 +356,56 @@ class _Rows:
 
 
 class PythonEngine:
-    """Arrays are ``array('d')``; parsing by ``float()``, formatting by ``%.4f``. Always available."""
+    """Arrays are ``array('d')``, or lists for small inputs; parsing by ``float()``, formatting by ``%.4f``.
+
+    Always available. ``compact`` picks array('d'), 8 bytes a number where a
+    list of floats takes 32 on CPython; small inputs skip importing array,
+    which would cost more start-up time than the whole run.
+    """
 
     name = "python"
     _allowed = _NUMBER_BYTES + _WHITESPACE
 
+    def __init__(self, compact=True):
+        self.compact = compact
+        if compact:
+            from array import array
+
+            self.floats = lambda values: array("d", values)
+        else:
+            self.floats = list
+
     def parse(self, piece, line):
-        """Return the numbers in a piece as array('d'), or raise InputError naming the first bad one."""
+        """Return the numbers in a piece, or raise InputError naming the first bad one."""
         if not piece.translate(None, self._allowed):
             # Over these bytes float()'s grammar is the contract's: no "_", "inf" or "nan" can form.
             try:
-                values = array("d", map(float, piece.split()))
+                values = self.floats(map(float, piece.split()))
             except ValueError:
                 values = None
             if values is not None and _INF not in values and -_INF not in values:
                 return values
-        return array("d", [parse_number(token, line) for token in piece.split()])
+        return self.floats([parse_number(token, line) for token in piece.split()])
 
-    @staticmethod
-    def zeros(d):
-        return array("d", bytes(8 * d))
+    def zeros(self, d):
+        return self.floats(bytes(8 * d)) if self.floats is not list else [0.0] * d
 
     @staticmethod
     def put(target, at, values, start, end):
         target[at:at + end - start] = values[start:end]
 
-    @staticmethod
-    def add(target, at, values, start, end):
+    def add(self, target, at, values, start, end):
         stop = at + end - start
-        target[at:stop] = array("d", map(add, target[at:stop], values[start:end]))
+        if self.compact:  # memoryviews read the arrays in place; only the sums are a new array
+            target, values = memoryview(target), memoryview(values)
+        target[at:stop] = self.floats(map(float.__add__, target[at:stop], values[start:end]))
 
-    @staticmethod
-    def step(theta, grad_sum, k, lr):
-        """Return ``theta - lr * (grad_sum / k)`` as array('d'); raise InputError on overflow."""
+    def step(self, theta, grad_sum, k, lr):
+        """Return ``theta - lr * (grad_sum / k)``; raise InputError on overflow."""
         if _INF in grad_sum or -_INF in grad_sum:
             raise InputError("the sum of the gradients overflows float64")
-        result = array("d", [t - lr * (g / k) for t, g in zip(theta, grad_sum)])
-        if any(v != v or v in (_INF, -_INF) for v in result):
+        result = self.floats(t - lr * (g / k) for t, g in zip(theta, grad_sum))
+        if _INF in result or -_INF in result:  # never NaN: theta and the mean gradient are finite
             raise InputError("the result overflows float64")
         return result
 
@@ -528,7 +538,7 @@ def numpy_engine():
 
 # -------------------------------------------------------------- engine ---
 
-NUMPY_FROM = CHUNK  # input size from which numpy pays for its import; see `make bench`
+NUMPY_FROM = 4 << 20  # input size from which numpy pays for its import on CPython; see `make bench`
 
 
 NUMPY_MIN_ADDRESS_SPACE = 256 << 20  # below this cap numpy's OpenBLAS may abort the process on import
@@ -545,14 +555,14 @@ def pick_engine(choice, size):
     cannot allocate its buffers, where a MemoryError could be reported.
     """
     if choice == "python":
-        return PythonEngine()
+        return PythonEngine(compact=size >= CHUNK)
     if choice == "numpy" or (size >= NUMPY_FROM and sys.implementation.name == "cpython"
                              and _address_space_cap() >= NUMPY_MIN_ADDRESS_SPACE):
         engine = numpy_engine()
         if engine is not None or choice == "auto":
             return engine or PythonEngine()
         raise InputError("--engine numpy: numpy cannot be imported")
-    return PythonEngine()
+    return PythonEngine(compact=size >= CHUNK)
 
 
 def _address_space_cap():
@@ -666,7 +676,7 @@ def _read_input(path, stdin, choice, reading):
         except OSError as error:
             raise InputError("cannot read %r: %s" % (path, error.strerror)) from None
     try:
-        first = source.read(CHUNK)
+        first = source.read(NUMPY_FROM)  # enough to choose the engine
         engine = pick_engine(choice, len(first))
         reader = LineReader(_then(first, source.read))
         reading.append(reader)
@@ -679,11 +689,16 @@ def _read_input(path, stdin, choice, reading):
 
 
 def _then(first, read):
-    """Return a read(size) function that gives the bytes first, then reads on."""
-    pending = [first]
+    """Return a read(size) function that gives the bytes first, size bytes at a time, then reads on."""
+    pending = [first, 0]
 
     def read_next(size):
-        return pending.pop() if pending else read(size)
+        data, start = pending
+        if start >= len(data):
+            pending[0] = b""
+            return read(size)
+        pending[1] = start + size
+        return data[start:start + size]
 
     return read_next
 

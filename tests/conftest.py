@@ -70,7 +70,7 @@ class Outcome:
 # class as PyTest and CTest. The numpy engine is forced even on small inputs.
 ENGINES = ["python", "numpy"]
 both_engines = pytest.mark.parametrize("engine", ENGINES)
-ENGINE = {"python": solve.PythonEngine(), "numpy": solve.numpy_engine()}
+ENGINE = {"python": solve.PythonEngine(compact=True), "numpy": solve.numpy_engine()}
 assert ENGINE["numpy"] is not None, "the project venv has numpy"
 
 

@@ -140,8 +140,8 @@ def build_corpus(seed=20261129):
             add("token %r" % b"".join(parts), b"1 0.1\n" + b"".join(parts) + b" 2\n3 4\n")
     for i in range(5):
         add("near ties %d" % i, near_ties(rng, 2000), "auto" if i == 0 else "")
-    add("big lines", big_problem(rng, 60_000), "both")
-    add("big tokens", big_problem(rng, 60_000).replace(b"\n", b" "), "auto")
+    add("big lines", big_problem(rng, 200_000), "both")
+    add("big tokens", big_problem(rng, 200_000).replace(b"\n", b" "), "auto")
     return cases
 
 

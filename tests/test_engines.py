@@ -23,21 +23,21 @@ def numpy_was_imported(outcome):
 
 
 @pytest.fixture(scope="session")
-def two_mib_problem():
-    """A valid problem of about 2 MiB, past the size from which auto picks numpy."""
-    row = b" ".join([b"0.5"] * 300_000) + b"\n"
+def past_numpy_from():
+    """A valid problem of about 7 MB, past the size from which auto picks numpy."""
+    row = b" ".join([b"0.5"] * 900_000) + b"\n"
     return b"1 0.1\n" + row + row
 
 
 @pytest.mark.parametrize("size, args, imports_numpy", [
     ("seed", [], False),
-    ("2 MiB", [], True),
-    ("2 MiB", ["--engine", "python"], False),
+    ("big", [], True),
+    ("big", ["--engine", "python"], False),
     ("seed", ["--engine", "numpy"], True),
 ], ids=["auto-small", "auto-big", "forced-python", "forced-numpy"])
-def test_the_engine_that_ran_is_the_one_chosen(size, args, imports_numpy, two_mib_problem):
+def test_the_engine_that_ran_is_the_one_chosen(size, args, imports_numpy, past_numpy_from):
     """The switch really switches: `-X importtime` shows numpy imported exactly when its engine runs."""
-    data = SEED if size == "seed" else two_mib_problem
+    data = SEED if size == "seed" else past_numpy_from
     outcome = run_process(data, args=args, python=(sys.executable, "-X", "importtime"))
     assert outcome.status == 0, outcome
     assert outcome.stdout == (SEED_ANSWER if size == "seed" else run_main(data, engine="python").stdout)
@@ -177,8 +177,8 @@ def test_out_of_memory_is_one_clean_line(engine, layout, too_big):
     assert outcome.stderr.startswith(b"solve.py: out of memory after line "), outcome
 
 
-def test_auto_under_a_small_cap_keeps_numpy_out(two_mib_problem):
+def test_auto_under_a_small_cap_keeps_numpy_out(past_numpy_from):
     """Under 256 MiB auto does not import numpy, whose OpenBLAS would end the process with its own message."""
-    outcome = run_process(two_mib_problem, python=(sys.executable, "-X", "importtime"),
+    outcome = run_process(past_numpy_from, python=(sys.executable, "-X", "importtime"),
                           preexec_fn=cap_address_space(80))
     assert outcome.status == 0 and not numpy_was_imported(outcome), outcome
