@@ -222,7 +222,8 @@ def main(argv=None):
 
     big, flat, seed = "K=10 d=10^6", "K=10 d=10^6 one line", "seed example"
     target("seed example: solve / python -c pass <= 1.25", ratio(seed, "solve", "python -c pass"), 1.25)
-    target("seed example: PyPy solve / pypy3 -c pass <= 2.0", ratio(seed, "solve, PyPy", "pypy3 -c pass"), 2.0)
+    target("seed example: PyPy solve / pypy3 -c pass <= 2.0",
+           ratio(seed, "solve, PyPy", "pypy3 -c pass"), 2.0)
     target(f"{big}: solve / parse floor <= 1.10", ratio(big, "solve", "floor"), 1.10)
     target(f"{big}: solve peak memory <= 69 MiB (before)", peak(big, "solve"), 69, " MiB")
     target(f"{big}: solve -S / reference <= 1.0", ratio(big, "solve -S", "reference"), 1.0)
