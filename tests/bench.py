@@ -227,7 +227,7 @@ def main(argv=None):
     target("seed example: solve / python -c pass <= 1.25", ratio(seed, "solve", "python -c pass"), 1.25)
     compiling = ratio(seed, "python compiles solve.py", "python -c pass")
     if compiling is not None:
-        print(f"| seed example: python compiles solve.py (and nothing else) / python -c pass | {compiling:.2f}x | - |")
+        print(f"| seed example: compiling solve.py alone / python -c pass | {compiling:.2f}x | - |")
     target("seed example: PyPy solve / pypy3 -c pass <= 2.0",
            ratio(seed, "solve, PyPy", "pypy3 -c pass"), 2.0)
     target(f"{big}: solve / parse floor <= 1.10", ratio(big, "solve", "floor"), 1.10)
