@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint golden judge-check clean
+.PHONY: help run test bench lint golden judge-check package clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -30,9 +30,12 @@ bench: $(STAMP) ## measure speed and memory against the reference and numpy's pa
 judge-check: $(STAMP) ## samples and a generated corpus under PyPy, python3 -S, numpy 1.x and 2.x (installs them)
 	$(BIN)/python tests/judge_check.py
 
+package: $(STAMP) ## build/gradientaccumulation/, a Kattis problem package, verified by problemtools
+	$(BIN)/python kattis/build_package.py build/gradientaccumulation --verify
+
 lint: $(STAMP) ## static checks; solve.py must run on Python 3.8
-	$(BIN)/python -m ruff check solve.py accumulation.py tests
-	$(BIN)/vermin -q -t=3.8- --violations --no-tips solve.py
+	$(BIN)/python -m ruff check solve.py accumulation.py tests kattis
+	$(BIN)/vermin -q -t=3.8- --violations --no-tips solve.py kattis/validate.py
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff
 	@for f in samples/*.in; do $(BIN)/python tests/reference.py < $$f > $${f%.in}.out || exit 1; done

@@ -1,0 +1,80 @@
+"""Input validator for the Kattis package: the canonical format, stricter than solve.py.
+
+Reads one test input on stdin; exits 42 if it is valid, 43 (with a reason on
+stderr) if not. Standard library only, Python 3.8 syntax: problemtools runs
+it with the judge's Python, PyPy by default.
+
+Canonical format (see the statement):
+- "K lr" on line 1, then theta, then K gradient lines, d numbers each;
+- single spaces between numbers, no leading or trailing space, every line
+  ends with "\\n", no blank line, no byte-order mark;
+- 1 <= K <= 10 and 1 <= d <= 100000;
+- every number is plain decimal: an optional "-", digits with no leading
+  zero, and optionally "." and 1 to 10 digits; no exponent;
+- 0 <= lr <= 10, and |theta_j|, |g_ij| <= 10^9.
+"""
+
+import re
+import sys
+
+MAX_K, MAX_D, MAX_ABS, MAX_LR = 10, 100000, 10**9, 10
+NUMBER = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]{1,10})?")
+COUNT = re.compile(rb"[1-9][0-9]*")
+
+
+class Invalid(Exception):
+    """The input is not in the canonical format."""
+
+
+def numbers(line, where, limit):
+    """Return the floats of one line of single-spaced plain decimals, each within +-limit."""
+    if not line:
+        raise Invalid("%s is empty" % where)
+    values = []
+    for token in line.split(b" "):
+        if not NUMBER.fullmatch(token):
+            raise Invalid("%s: %r is not a plain decimal number" % (where, token[:40]))
+        value = float(token)
+        if abs(value) > limit:
+            raise Invalid("%s: %r is outside [-%g, %g]" % (where, token[:40], limit, limit))
+        values.append(value)
+    return values
+
+
+def validate(data):
+    """Raise Invalid if data is not one canonical test input."""
+    if not data.endswith(b"\n"):
+        raise Invalid("the input must end with a newline")
+    if b"\r" in data:
+        raise Invalid("lines must end with \\n alone")
+    lines = data[:-1].split(b"\n")
+    header = lines[0].split(b" ")
+    if len(header) != 2 or not COUNT.fullmatch(header[0]):
+        raise Invalid("line 1 must be 'K lr' with K a positive integer")
+    k = int(header[0])
+    if k > MAX_K:
+        raise Invalid("K = %d is more than %d" % (k, MAX_K))
+    lr = numbers(header[1], "line 1", MAX_LR)[0]
+    if lr < 0:
+        raise Invalid("lr must not be negative")
+    if len(lines) != k + 2:
+        raise Invalid("expected %d lines (header, theta, K gradients), found %d" % (k + 2, len(lines)))
+    d = len(numbers(lines[1], "line 2", MAX_ABS))
+    if d > MAX_D:
+        raise Invalid("d = %d is more than %d" % (d, MAX_D))
+    for n, line in enumerate(lines[2:], 3):
+        if len(numbers(line, "line %d" % n, MAX_ABS)) != d:
+            raise Invalid("line %d must hold d = %d numbers" % (n, d))
+
+
+def main():
+    try:
+        validate(sys.stdin.buffer.read())
+    except Invalid as invalid:
+        sys.stderr.write("invalid: %s\n" % invalid)
+        sys.exit(43)
+    sys.exit(42)
+
+
+if __name__ == "__main__":
+    main()
