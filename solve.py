@@ -417,12 +417,17 @@ class PythonEngine:
     @staticmethod
     def format(values):
         """Return the answer as a list of ASCII byte pieces, each value ``%.4f``, never ``-0.0000``."""
-        return [_percent_format(values[start:start + _FORMAT_CHUNK])
-                for start in range(0, len(values), _FORMAT_CHUNK)]
+        return _in_chunks(_percent_format, values)
 
 
 _FORMAT_CHUNK = 8192
 _PERCENT = " ".join(["%.4f"] * _FORMAT_CHUNK)
+
+
+def _in_chunks(format_chunk, values):
+    """Return format_chunk applied to each run of _FORMAT_CHUNK values: no Python call per value."""
+    size = _FORMAT_CHUNK
+    return [format_chunk(values[start:start + size]) for start in range(0, len(values), size)]
 
 
 def _percent_format(values):
@@ -509,8 +514,7 @@ def numpy_engine():
         @staticmethod
         def format(values):
             """Return the answer as a list of ASCII byte pieces, as PythonEngine.format does."""
-            return [_format_chunk(values[start:start + _FORMAT_CHUNK])
-                    for start in range(0, len(values), _FORMAT_CHUNK)]
+            return _in_chunks(_format_chunk, values)
 
     # Two exact ways to print "%.4f" a chunk at a time. The fast one rounds
     # v * 10^4 with np.rint and writes the digits with array arithmetic. That

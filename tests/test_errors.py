@@ -79,9 +79,13 @@ def test_engines_give_the_same_message(data):
 HEADER_TOO_LONG = b"solve.py: line 1: the header must be exactly 'K lr', found more than 2 values\n"
 
 
+def bad_number(line, token):
+    return (b"solve.py: line %d: bad number '%s': write digits with an optional sign, point and exponent,"
+            b" like -1.5e-3\n" % (line, token))
+
+
 @pytest.mark.parametrize("data, message", [
-    (b"1 0.1\n1 2\nnan 1\n", b"solve.py: line 3: bad number 'nan': write digits with an optional sign,"
-     b" point and exponent, like -1.5e-3\n"),
+    (b"1 0.1\n1 2\nnan 1\n", bad_number(3, b"nan")),
     (b"2 0.1\n1 2\n1 2\n1\n", b"solve.py: line 4: expected 2 numbers, as theta has on line 2, found 1\n"),
     (b"2 0.1\n1 2\n1 2 3 4\n", b"solve.py: line 3: expected 2 numbers, as theta has on line 2, found 4\n"),
     (b"3 0.1\n1\n1\n1\n", b"solve.py: expected K = 3 gradient lines after theta, found 2\n"),
@@ -91,13 +95,10 @@ HEADER_TOO_LONG = b"solve.py: line 1: the header must be exactly 'K lr', found m
     (b"2\n", b"solve.py: expected 'K lr', found only K\n"),
     (b"2 0.1 5\n1\n1\n1\n", HEADER_TOO_LONG),
     (b"2 0.1 x\n1 y\n1\n1\n", HEADER_TOO_LONG),
-    (b"2 0.1 x\n1 y\n", b"solve.py: line 1: bad number 'x': write digits with an optional sign, point and"
-     b" exponent, like -1.5e-3\n"),
-    (b"2 0.1 5\n1 y\n", b"solve.py: line 2: bad number 'y': write digits with an optional sign, point and"
-     b" exponent, like -1.5e-3\n"),
+    (b"2 0.1 x\n1 y\n", bad_number(1, b"x")),
+    (b"2 0.1 5\n1 y\n", bad_number(2, b"y")),
     (b"2\n1 y\n1\n1\n", b"solve.py: line 1: the header must be exactly 'K lr', found only K\n"),
-    (b"2 x\n1 y\n1\n1\n", b"solve.py: line 1: bad number 'x': write digits with an optional sign, point and"
-     b" exponent, like -1.5e-3\n"),
+    (b"2 x\n1 y\n1\n1\n", bad_number(1, b"x")),
     (b"2 1\n0\n1e308\n1e308\n", b"solve.py: the sum of the gradients overflows float64\n"),
     (b"1 -1\n1e308\n1e308\n", b"solve.py: the result overflows float64\n"),
     (b"1 0.1\n1 2\n1 1e999\n", b"solve.py: line 3: number '1e999' is too large for float64\n"),
