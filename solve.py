@@ -125,14 +125,8 @@ class LineReader:
 
 def _last_space(data):
     """Return the index of the last ASCII whitespace byte in data, or -1."""
-    cut = data.rfind(b" ")
-    tail = data[cut + 1:]
-    if len(tail) < 64:
-        others = max(tail.rfind(b"\n"), tail.rfind(b"\t"), tail.rfind(b"\r"), tail.rfind(b"\x0b"),
-                     tail.rfind(b"\x0c"))
-    else:  # no space near the end: one search each, without copying
-        others = max(data.rfind(b, cut + 1) for b in (b"\n", b"\t", b"\r", b"\x0b", b"\x0c")) - cut - 1
-    return cut + 1 + others if others >= 0 else cut
+    cut = data.rfind(b" ")  # usually near the end, so the other searches cover only the tail
+    return max([cut] + [data.rfind(byte, cut + 1) for byte in (b"\n", b"\t", b"\r", b"\x0b", b"\x0c")])
 
 
 class _Lines:
@@ -150,13 +144,14 @@ class _Lines:
         return None
 
     def pieces_of_line(self):
-        """Yield the pieces of the line next_line found, from its first non-blank one."""
+        """Yield the non-blank pieces of the line next_line found."""
         piece, ends = self.ahead
         self.ahead = None
         yield piece
         while not ends:
             _, piece, ends = next(self.pieces)
-            yield piece
+            if piece and not piece.isspace():
+                yield piece
 
 
 # --------------------------------------------------------------- parse ---
@@ -226,9 +221,9 @@ def read_problem(reader, engine):
     # ends, so lines 1 and 2 are parsed into numbers first, and an error in
     # them waits until then: the line layout checks the header before it.
     pieces = lines.pieces_of_line()
-    k_token, *rest = next(pieces).split(None, 1)
+    k_token, *rest = next(pieces).split(None, 1)  # rest, if any, starts with a token
     k = _parse_k(k_token, header_line)
-    head, head_count, error = _parse_line(engine, _chain(rest[0] if rest else b"", pieces), header_line)
+    head, head_count, error = _parse_line(engine, _chain(rest, pieces), header_line)
     theta_line = lines.next_line()
     body, body_count = [], 0
     if theta_line is not None:
@@ -268,8 +263,9 @@ def read_problem(reader, engine):
 
 
 def _chain(first, rest):
-    """Yield first, then the items of rest."""
-    yield first
+    """Yield the items of the list first, then those of rest."""
+    for item in first:
+        yield item
     for item in rest:
         yield item
 
@@ -278,8 +274,6 @@ def _parse_line(engine, pieces, line):
     """Return (list of parsed pieces, count of tokens, first InputError or None) for one line."""
     parsed, count = [], 0
     for piece in pieces:
-        if not piece or piece.isspace():
-            continue
         try:
             values = engine.parse(piece, line)
         except InputError as error:
@@ -301,8 +295,6 @@ def _read_gradient_lines(lines, line, k, rows, theta_line):
             raise InputError("extra line: K = %d gradient lines were already read" % k, line)
         found = 0
         for piece in lines.pieces_of_line():
-            if not piece or piece.isspace():
-                continue
             values = rows.engine.parse(piece, line)
             if found < d:  # a longer line is an error below; its extra numbers go nowhere
                 rows.feed(values if found + len(values) <= d else values[:d - found])
@@ -388,7 +380,7 @@ class PythonEngine:
         return self.floats([parse_number(token, line) for token in piece.split()])
 
     def zeros(self, d):
-        return self.floats(bytes(8 * d)) if self.floats is not list else [0.0] * d
+        return self.floats(bytes(8 * d)) if self.compact else [0.0] * d
 
     @staticmethod
     def put(target, at, values, start, end):
@@ -548,8 +540,6 @@ def numpy_engine():
 # -------------------------------------------------------------- engine ---
 
 NUMPY_FROM = 4 << 20  # input size from which numpy pays for its import on CPython; see `make bench`
-
-
 NUMPY_MIN_ADDRESS_SPACE = 256 << 20  # below this cap numpy's OpenBLAS may abort the process on import
 
 
@@ -563,14 +553,15 @@ def pick_engine(choice, size):
     engine: OpenBLAS, loaded with numpy, ends the process itself when it
     cannot allocate its buffers, where a MemoryError could be reported.
     """
-    if choice == "python":
-        return PythonEngine(compact=size >= CHUNK)
-    if choice == "numpy" or (size >= NUMPY_FROM and sys.implementation.name == "cpython"
-                             and _address_space_cap() >= NUMPY_MIN_ADDRESS_SPACE):
+    wants_numpy = choice == "numpy" or (
+        choice == "auto" and size >= NUMPY_FROM and sys.implementation.name == "cpython"
+        and _address_space_cap() >= NUMPY_MIN_ADDRESS_SPACE)
+    if wants_numpy:
         engine = numpy_engine()
-        if engine is not None or choice == "auto":
-            return engine or PythonEngine()
-        raise InputError("--engine numpy: numpy cannot be imported")
+        if engine is not None:
+            return engine
+        if choice == "numpy":
+            raise InputError("--engine numpy: numpy cannot be imported")
     return PythonEngine(compact=size >= CHUNK)
 
 
@@ -602,11 +593,8 @@ def _solve(reader, engine):
     k, lr, theta, grad_sum = read_problem(reader, engine)
     result = engine.step(theta, grad_sum, k, lr)
     theta = grad_sum = None
-    answer = engine.format(result)
-    if answer:
-        answer[-1] = answer[-1][:-1] + b"\n"
-    else:
-        answer = [b"\n"]
+    answer = engine.format(result)  # not empty: every valid problem has d >= 1
+    answer[-1] = answer[-1][:-1] + b"\n"  # the last value's trailing space ends the line
     return answer
 
 
