@@ -325,11 +325,11 @@ class _Rows:
             if self.row < 0:
                 if self.theta is None:
                     self.theta = self.engine.zeros(d)
-                self.engine.put(self.theta, self.column, values, start, start + take)
+                self.theta[self.column:self.column + take] = values[start:start + take]
             elif self.row == 0:
                 if self.grad_sum is None:  # allocated late, once theta's pieces are freed
                     self.grad_sum = self.engine.zeros(d)
-                self.engine.put(self.grad_sum, self.column, values, start, start + take)
+                self.grad_sum[self.column:self.column + take] = values[start:start + take]
             else:
                 self.engine.add(self.grad_sum, self.column, values, start, start + take)
             start += take
@@ -381,10 +381,6 @@ class PythonEngine:
 
     def zeros(self, d):
         return self.floats(bytes(8 * d)) if self.compact else [0.0] * d
-
-    @staticmethod
-    def put(target, at, values, start, end):
-        target[at:at + end - start] = values[start:end]
 
     def add(self, target, at, values, start, end):
         if self.jit:  # PyPy compiles this loop to machine code; it allocates nothing
@@ -482,10 +478,6 @@ def numpy_engine():
             return np.zeros(d)
 
         @staticmethod
-        def put(target, at, values, start, end):
-            target[at:at + end - start] = values[start:end]
-
-        @staticmethod
         def add(target, at, values, start, end):
             with np.errstate(over="ignore"):  # an infinite sum is reported by step()
                 target[at:at + end - start] += values[start:end]
@@ -514,6 +506,7 @@ def numpy_engine():
     # error is under 2^-24) and more than 2^-20 away from a tie. Any chunk
     # with a value outside that takes "%.4f", as the pure engine does.
     tie_margin = 2.0 ** -20
+
     def _format_chunk(values):
         with np.errstate(over="ignore", invalid="ignore"):
             scaled = values * 1e4

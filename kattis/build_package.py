@@ -29,6 +29,7 @@ statement (LaTeX) is not compiled: that needs lualatex (README, Problem package)
 """
 
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -196,40 +197,39 @@ def build(out):
     print("build_package: %s: %d test files" % (out, len(data)), file=sys.stderr)
 
 
+def _verifyproblem(command, label, args):
+    """Run verifyproblem with args; return its report, or raise SystemExit on an error, a new warning,
+    or a wrong answer that was not judged Wrong Answer."""
+    print("verifyproblem: %s" % label, file=sys.stderr, flush=True)
+    done = subprocess.run([command, *args], capture_output=True, text=True)
+    report = done.stdout + done.stderr
+    print(report, file=sys.stderr, flush=True)
+    summary = re.search(r"tested: (\d+) errors?, (\d+) warnings?", report)
+    warnings = [line for line in report.splitlines() if line.startswith("WARNING")]
+    unexpected = [w for w in warnings if not any(accepted in w for accepted in ACCEPTED_WARNINGS)]
+    if done.returncode != 0 or summary is None or summary.group(1) != "0" or unexpected:
+        raise SystemExit("verifyproblem failed on %s: %s" % (label, unexpected or "see above"))
+    verdicts = re.findall(r"wrong_answer/(\w+)\.py .* OK: WA", report)
+    if sorted(verdicts) != sorted(wrong_answers.MISTAKES):
+        raise SystemExit("verifyproblem did not judge every mistake WA on %s: %s" % (label, verdicts))
+    return report
+
+
 def verify(out):
     """Run problemtools' verifyproblem on the package; raise SystemExit on an error or a new warning."""
-    import re
-
     from judge_check import ensure_pypy, ensure_venv
 
     ensure_pypy(install=True)  # problemtools runs .py submissions and validators with pypy3, as Kattis does
     base = [getattr(sys, "_base_executable", sys.executable)]
     python = ensure_venv("problemtools", base, PROBLEMTOOLS, install=True)
-    verifyproblem = str(Path(python[0]).parent / "verifyproblem")
-    runs = [
-        ("all but the statement", [str(out), "-p", "config", "validators", "data", "submissions"]),
-        ("the wrong answers on data/secret alone", None),
-    ]
-    timelimit = None
-    for label, args in runs:
-        if args is None:
-            args = [str(out), "-p", "submissions", "-s", "wrong_answer", "-d", "secret", "-t", str(timelimit)]
-        print("verifyproblem: %s" % label, file=sys.stderr, flush=True)
-        done = subprocess.run([verifyproblem, *args], capture_output=True, text=True)
-        print(done.stdout + done.stderr, file=sys.stderr, flush=True)
-        report = done.stdout + done.stderr
-        found = re.search(r"setting timelim to (\d+) sec", report)
-        timelimit = timelimit or (found and found.group(1))
-        summary = re.search(r"tested: (\d+) errors?, (\d+) warnings?", report)
-        warnings = [line for line in report.splitlines() if line.startswith("WARNING")]
-        unexpected = [w for w in warnings if not any(accepted in w for accepted in ACCEPTED_WARNINGS)]
-        if done.returncode != 0 or summary is None or summary.group(1) != "0" or unexpected:
-            raise SystemExit("verifyproblem failed on %s: %s" % (label, unexpected or "see above"))
-        if timelimit is None:
-            raise SystemExit("verifyproblem set no time limit on %s" % label)
-        verdicts = re.findall(r"wrong_answer/(\w+)\.py .* OK: WA", report)
-        if sorted(verdicts) != sorted(wrong_answers.MISTAKES):
-            raise SystemExit("verifyproblem did not judge every mistake WA: %s" % verdicts)
+    command = str(Path(python[0]).parent / "verifyproblem")
+    report = _verifyproblem(command, "all but the statement",
+                            [str(out), "-p", "config", "validators", "data", "submissions"])
+    timelimit = re.search(r"setting timelim to (\d+) sec", report)
+    if timelimit is None:
+        raise SystemExit("verifyproblem set no time limit")
+    secret_only = ["-p", "submissions", "-s", "wrong_answer", "-d", "secret", "-t", timelimit.group(1)]
+    _verifyproblem(command, "the wrong answers on data/secret alone", [str(out), *secret_only])
     print("verifyproblem: %s passes, every mistake is Wrong Answer on the secret data alone" % out,
           file=sys.stderr)
 

@@ -41,6 +41,12 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+def error_line(stderr):
+    """Return the N of 'solve.py: line N: ...' in stderr bytes, or None if it names no line."""
+    match = re.match(rb"solve\.py: line (\d+): ", stderr)
+    return int(match.group(1)) if match else None
+
+
 class Outcome:
     """What one run of the solver did: exit status, stdout and stderr bytes."""
 
@@ -49,8 +55,7 @@ class Outcome:
 
     def error_line(self):
         """Return the N of 'line N:' in the message, or None if it names no line."""
-        match = re.match(rb"solve\.py: line (\d+): ", self.stderr)
-        return int(match.group(1)) if match else None
+        return error_line(self.stderr)
 
     def assert_clean_error(self, line="any"):
         """Assert the bad-input contract: status 1, no stdout, one line on stderr (naming `line`)."""

@@ -30,7 +30,6 @@ an error, not a skip; a missing Python 3.8 only drops its two rows.
 
 import argparse
 import glob
-import io
 import itertools
 import json
 import os
@@ -45,9 +44,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import reference  # noqa: E402  (after the path is set)
+from conftest import error_line, run_main  # noqa: E402
 from test_fuzz import mutate  # noqa: E402
-
-import solve  # noqa: E402
 
 JUDGES = ROOT / "build" / "judges"
 WORKER = ROOT / "tests" / "judge_worker.py"
@@ -249,14 +247,6 @@ def check_row(label, results, cases, expected, canonical):
     return problems
 
 
-def error_line(stderr):
-    """Return the N of 'solve.py: line N: ...', or None."""
-    prefix = "solve.py: line "
-    if not stderr.startswith(prefix):
-        return None
-    return int(stderr[len(prefix):].split(":", 1)[0])
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-install", action="store_true", help="use only what is already here")
@@ -272,11 +262,10 @@ def main(argv=None):
     # The message every row and engine must print: the project's own pure engine, in-process.
     canonical = {}
     for case in cases:
-        err = io.BytesIO()
-        solve.main(["--engine", "python"], io.BytesIO(case["input"].encode("latin-1")), io.BytesIO(), err)
-        canonical[case["name"]] = err.getvalue().decode("latin-1")
+        stderr = run_main(case["input"].encode("latin-1"), engine="python").stderr
+        canonical[case["name"]] = stderr.decode("latin-1")
         verdict = expected[case["name"]]
-        if verdict[0] == "error" and error_line(canonical[case["name"]]) != verdict[1]:
+        if verdict[0] == "error" and error_line(stderr) != verdict[1]:
             raise SystemExit("judge-check: the pure engine blames another line than the reference for %s"
                              % case["name"])
 
