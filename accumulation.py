@@ -79,18 +79,22 @@ def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
 
     batch = xs.shape[1]
     grad_total = np.zeros_like(weights)
-    for x, y in zip(xs, ys, strict=True):
+    for x, y in zip(xs, ys):  # noqa: B905 (equal lengths, checked above)
         prediction = x @ weights  # the original weights, every time
         grad_total = grad_total + (2 / batch) * (x.T @ (prediction - y))
     average_grad = grad_total / accum_steps  # divide once, after the loop
     return weights - lr * average_grad
 
 
-def _counted_tokens(hidden_states, token_ids, output_weight, ignore_index):
-    """Return the counted tokens' hidden states (n, d_model) float64 and ids (n,) int64, after checks."""
+def _counted_tokens(hidden_states, token_ids, weight, ignore_index):
+    """Return the counted tokens' hidden states (n, d_model) float64 and ids (n,) int64, after checks.
+
+    weight is the output weight as a float64 array. The ids are compared in
+    their own dtype, before any cast: as int64, the uint64 id 2**64 - 100
+    would wrap to -100, the padding id, and be dropped silently.
+    """
     hidden = np.asarray(hidden_states, dtype=float)
     ids = np.asarray(token_ids)
-    weight = np.asarray(output_weight, dtype=float)
     if weight.ndim != 2 or 0 in weight.shape:
         raise ValueError(f"output_weight must have shape (d_model, vocab), got {weight.shape}")
     d_model, vocab = weight.shape
@@ -101,16 +105,12 @@ def _counted_tokens(hidden_states, token_ids, output_weight, ignore_index):
     if ids.size and not np.issubdtype(ids.dtype, np.integer):
         raise ValueError(f"token_ids must be integers, got dtype {ids.dtype}")
     ids = ids.reshape(-1)
-    if ids.size and ids.dtype.kind == "u" and ids.max() > np.iinfo(np.int64).max:
-        # Casting would wrap 2**64 - 100 to -100, the padding id; no vocabulary is that large.
-        raise ValueError(f"token id {ids.max()} is outside the vocabulary [0, {vocab})")
-    ids = ids.astype(np.int64)
     counted = ids != ignore_index
     ids = ids[counted]
     bad = (ids < 0) | (ids >= vocab)
     if bad.any():
         raise ValueError(f"token id {ids[bad][0]} is outside the vocabulary [0, {vocab})")
-    return hidden.reshape(-1, d_model)[counted], ids
+    return hidden.reshape(-1, d_model)[counted], ids.astype(np.int64)
 
 
 def _head_gradient(hidden, ids, weight):
@@ -138,10 +138,11 @@ def compute_output_head_gradient(hidden_states, token_ids, output_weight, ignore
     >>> grad.tolist(), round(loss, 6)  # uniform over 2 classes: loss = ln 2
     ([[-0.5, 0.5], [0.0, 0.0]], 0.693147)
     """
-    hidden, ids = _counted_tokens(hidden_states, token_ids, output_weight, ignore_index)
+    weight = np.asarray(output_weight, dtype=float)
+    hidden, ids = _counted_tokens(hidden_states, token_ids, weight, ignore_index)
     if len(ids) == 0:
         raise ValueError("no counted tokens: every token id is ignore_index")
-    return _head_gradient(hidden, ids, np.asarray(output_weight, dtype=float))
+    return _head_gradient(hidden, ids, weight)
 
 
 def accumulate_gradients(gradients, weights=None):
@@ -173,7 +174,7 @@ def accumulate_gradients(gradients, weights=None):
     if w.sum() == 0:
         raise ValueError("weights sum to zero")
     total = np.zeros_like(grads[0])
-    for weight, grad in zip(w, grads, strict=True):
+    for weight, grad in zip(w, grads):  # noqa: B905 (equal lengths, checked above)
         total += weight * grad
     return total / w.sum()
 

@@ -6,6 +6,9 @@ stays far below that). Finite differences use a central step of 1e-6 and
 atol=1e-6, the truncation and rounding error of that step on O(1) values.
 """
 
+import re
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -24,6 +27,11 @@ IGNORE = -100
 
 def close(actual, expected):
     np.testing.assert_allclose(actual, expected, **SAME)
+
+
+def raises_exactly(message):
+    """pytest.raises for a ValueError whose whole message is `message`: it names the shapes and values."""
+    return pytest.raises(ValueError, match="^%s$" % re.escape(message))
 
 
 # ------------------------------------------------------- independent math ---
@@ -124,17 +132,40 @@ def test_linear_repartition_does_not_matter():
 
 
 @pytest.mark.parametrize("args, message", [
-    (([1.0, 2.0], np.ones((2, 3, 3)), np.ones((2, 3)), 0.1, 2), "xs must have shape"),
-    (([1.0], np.ones((2, 3, 1)), np.ones((2, 4)), 0.1, 2), "ys must have shape"),
-    (([1.0], np.ones((2, 3, 1)), np.ones((2, 3)), 0.1, 3), "accum_steps is 3 but xs holds 2"),
-    (([1.0], np.ones((2, 3, 1)), np.ones((2, 3)), 0.1, 2.0), "accum_steps must be a positive integer"),
-    (([1.0], np.ones((2, 3, 1)), np.ones((2, 3)), 0.1, True), "accum_steps must be a positive integer"),
-    ((np.ones((1, 1)), np.ones((2, 3, 1)), np.ones((2, 3)), 0.1, 2), "weights must have shape"),
-    (([1.0], np.ones((2, 3, 1)), np.ones((2, 3)), float("nan"), 2), "lr must be a finite number"),
+    (([1.0, 2.0], np.ones((2, 3, 3)), np.ones((2, 3)), 0.1, 2),
+     "xs must have shape (accum_steps, B, d) = (K, B, 2), got (2, 3, 3)"),
+    (([1.0], np.ones((2, 3)), np.ones((2, 3)), 0.1, 2),
+     "xs must have shape (accum_steps, B, d) = (K, B, 1), got (2, 3)"),
+    # An empty micro-batch has no mean; zero micro-batches have no mean either.
+    (([1.0], np.ones((2, 0, 1)), np.ones((2, 0)), 0.1, 2),
+     "xs must have shape (accum_steps, B, d) = (K, B, 1), got (2, 0, 1)"),
+    (([1.0], np.ones((0, 3, 1)), np.ones((0, 3)), 0.1, 0),
+     "xs must have shape (accum_steps, B, d) = (K, B, 1), got (0, 3, 1)"),
+    (([1.0], np.ones((2, 3, 1)), np.ones((2, 4)), 0.1, 2),
+     "ys must have shape (accum_steps, B) = (2, 3), got (2, 4)"),
+    (([1.0], np.ones((2, 3, 1)), np.ones((2, 3)), 0.1, 3), "accum_steps is 3 but xs holds 2 micro-batches"),
+    (([1.0], np.ones((2, 3, 1)), np.ones((2, 3)), 0.1, 2.0),
+     "accum_steps must be a positive integer, got 2.0"),
+    (([1.0], np.ones((2, 3, 1)), np.ones((2, 3)), 0.1, True),
+     "accum_steps must be a positive integer, got True"),
+    ((np.ones((1, 1)), np.ones((2, 3, 1)), np.ones((2, 3)), 0.1, 2),
+     "weights must have shape (d,) with d >= 1, got (1, 1)"),
+    (([], np.ones((2, 3, 0)), np.ones((2, 3)), 0.1, 2), "weights must have shape (d,) with d >= 1, got (0,)"),
+    (([1.0], np.ones((2, 3, 1)), np.ones((2, 3)), float("nan"), 2), "lr must be a finite number, got nan"),
 ])
 def test_linear_rejects_inconsistent_arguments(args, message):
-    with pytest.raises(ValueError, match=message):
+    with raises_exactly(message):
         gradient_accumulation_step(*args)
+
+
+def test_linear_refuses_complex_numbers():
+    """Each input is taken as float64: complex numbers are an error, never a complex step."""
+    weights, xs, ys = [0.1, -0.7], [[[1.0, 2.0]], [[3.0, -1.0]]], [[0.3], [-2.0]]
+    assert gradient_accumulation_step(weights, xs, ys, 0.25, 2).dtype == np.float64
+    for complex_args in ([[0.1j, -0.7], xs, ys], [weights, [[[1j, 2.0]], [[3.0, -1.0]]], ys],
+                         [weights, xs, [[0.3j], [-2.0]]]):
+        with pytest.raises(TypeError):
+            gradient_accumulation_step(*complex_args, 0.25, 2)
 
 
 # --------------------------------------------------------- output head ---
@@ -186,13 +217,23 @@ def test_head_is_stable_for_huge_logits():
     np.testing.assert_allclose(grad, [[0.5, -0.5, 0.0]], atol=1e-12)
 
 
+def test_head_shifts_each_token_by_its_own_maximum():
+    """Tokens whose logits are 1e3 apart: one shared maximum would underflow the smaller ones to exp() = 0."""
+    weight = np.array([[1.0, 0.0]])
+    hidden, ids = np.array([[1000.0], [0.0]]), np.array([0, 1])
+    grad, loss = compute_output_head_gradient(hidden, ids, weight)
+    expected_grad, expected_loss = cross_entropy_per_token(hidden, ids, weight)
+    close(grad, expected_grad)
+    assert loss == pytest.approx(expected_loss, rel=1e-12) and np.isfinite(loss)
+
+
 @pytest.mark.parametrize("ids, message", [
-    ([0, 7], "token id 7 is outside"),
-    ([-1, 0], "token id -1 is outside"),
-    ([IGNORE, IGNORE], "no counted tokens"),
+    ([0, 7], "token id 7 is outside the vocabulary [0, 7)"),
+    ([-1, 0], "token id -1 is outside the vocabulary [0, 7)"),
+    ([IGNORE, IGNORE], "no counted tokens: every token id is ignore_index"),
 ])
 def test_head_rejects_bad_ids(ids, message):
-    with pytest.raises(ValueError, match=message):
+    with raises_exactly(message):
         compute_output_head_gradient(np.ones((2, 4)), ids, np.ones((4, 7)))
 
 
@@ -201,9 +242,9 @@ def test_head_compares_ids_in_their_own_dtype(dtype):
     """Unsigned ids are never cast into the padding id: 2**64 - 100 would wrap to -100 as int64."""
     huge = np.iinfo(dtype).max - (99 if np.iinfo(dtype).max > 200 else 0)
     ids = np.array([huge, 0], dtype=dtype)
-    with pytest.raises(ValueError, match=f"token id {huge} is outside the vocabulary"):
+    with raises_exactly(f"token id {huge} is outside the vocabulary [0, 7)"):
         compute_output_head_gradient(np.ones((2, 4)), ids, np.ones((4, 7)))
-    with pytest.raises(ValueError, match=f"token id {huge} is outside"):
+    with raises_exactly(f"token id {huge} is outside the vocabulary [0, 7)"):
         train_with_gradient_accumulation([(np.ones((2, 4)), ids)], np.ones((4, 7)), lr=0.1)
     small = np.array([3, 0], dtype=dtype)  # in-range ids of any integer dtype count as themselves
     expected = compute_output_head_gradient(np.ones((2, 4)), [3, 0], np.ones((4, 7)))[0]
@@ -224,14 +265,29 @@ def test_head_accepts_a_single_token_of_shape_d_model():
 
 
 @pytest.mark.parametrize("hidden, ids, weight, message", [
-    (np.ones((2, 3)), [0, 1], np.ones((4, 7)), "hidden_states must have shape"),
-    (np.ones((2, 4)), [0, 1, 2], np.ones((4, 7)), "token_ids must have shape"),
-    (np.ones((2, 4)), [0.0, 1.0], np.ones((4, 7)), "token_ids must be integers"),
-    (np.ones((2, 4)), [0, 1], np.ones(4), "output_weight must have shape"),
+    (np.ones((2, 3)), [0, 1], np.ones((4, 7)), "hidden_states must have shape (..., 4), got (2, 3)"),
+    (np.ones((2, 4)), [0, 1, 2], np.ones((4, 7)), "token_ids must have shape (2,), got (3,)"),
+    (np.ones((2, 5, 4)), np.zeros((2, 3), int), np.ones((4, 7)),
+     "token_ids must have shape (2, 5), got (2, 3)"),
+    (np.ones((2, 4)), [0.0, 1.0], np.ones((4, 7)), "token_ids must be integers, got dtype float64"),
+    (np.ones((2, 4)), [0, 1], np.ones(4), "output_weight must have shape (d_model, vocab), got (4,)"),
+    (np.ones((2, 4)), [0, 1], np.ones((4, 0)), "output_weight must have shape (d_model, vocab), got (4, 0)"),
 ])
 def test_head_rejects_inconsistent_shapes(hidden, ids, weight, message):
-    with pytest.raises(ValueError, match=message):
+    with raises_exactly(message):
         compute_output_head_gradient(hidden, ids, weight)
+    with raises_exactly(message):
+        train_with_gradient_accumulation([(hidden, ids)], weight, lr=0.1)
+
+
+def test_head_refuses_complex_numbers():
+    """Hidden states and the output weight are taken as float64: complex numbers are an error."""
+    hidden, ids, weight = [[1.0, 0.5]], [1], [[0.0, 1.0], [2.0, 0.0]]
+    for args in ([[[1j, 0.5]], ids, weight], [hidden, ids, [[0.0, 1j], [2.0, 0.0]]]):
+        with pytest.raises(TypeError):
+            compute_output_head_gradient(*args)
+        with pytest.raises(TypeError):
+            train_with_gradient_accumulation([args[:2]], args[2], lr=0.1)
 
 
 def full_batch_update(batches, weight, lr):
@@ -297,9 +353,9 @@ def test_all_padding_micro_batch_adds_nothing_but_an_empty_window_is_an_error():
     real, padding = random_batch(rng, 5), random_batch(rng, 0, pad=3)
     close(train_with_gradient_accumulation([real, padding], weight, 0.5),
           train_with_gradient_accumulation([real], weight, 0.5))
-    with pytest.raises(ValueError, match="no counted tokens"):
+    with raises_exactly("the accumulation window has no counted tokens"):
         train_with_gradient_accumulation([padding, padding], weight, 0.5)
-    with pytest.raises(ValueError, match="no counted tokens"):
+    with raises_exactly("the accumulation window has no counted tokens"):
         train_with_gradient_accumulation([], weight, 0.5)
 
 
@@ -317,15 +373,25 @@ def test_accumulate_weighted_mean():
 
 
 @pytest.mark.parametrize("grads, weights, message", [
-    ([], None, "no gradients"),
+    ([], None, "no gradients to accumulate"),
     ([[1.0], [2.0]], [0, 0], "weights sum to zero"),
-    ([[1.0], [2.0]], [1, -1], "non-negative"),
-    ([[1.0], [2.0]], [1], "one weight per gradient"),
-    ([[1.0], [2.0, 3.0]], None, "gradient 1 has shape"),
+    ([[1.0], [2.0]], [1, -1], "weights must be finite and non-negative"),
+    ([[1.0], [2.0]], [1, float("inf")], "weights must be finite and non-negative"),
+    ([[1.0], [2.0]], [1], "need one weight per gradient (2), got shape (1,)"),
+    ([[1.0], [2.0, 3.0]], None, "gradient 1 has shape (2,), gradient 0 has (1,)"),
+    ([[1.0], [2.0], [3.0, 4.0]], None, "gradient 2 has shape (2,), gradient 0 has (1,)"),
 ])
 def test_accumulate_rejects(grads, weights, message):
-    with pytest.raises(ValueError, match=message):
+    with raises_exactly(message):
         accumulate_gradients(grads, weights)
+
+
+def test_accumulate_takes_any_real_weights_and_refuses_complex_gradients():
+    """Counts may come as Fractions or numpy integers; they are used as float64, as gradients are."""
+    close(accumulate_gradients([[2.0], [4.0]], weights=[Fraction(3), Fraction(1)]), [2.5])
+    close(accumulate_gradients([[2.0], [4.0]], weights=np.array([3, 1], dtype=np.uint8)), [2.5])
+    with pytest.raises(TypeError):
+        accumulate_gradients([[2.0j], [4.0]])
 
 
 # ------------------------------------------------------ no mutation ---
