@@ -639,18 +639,6 @@ def _write(stream, data):
         stream.flush()
 
 
-def _silence(stream):
-    """Point a real output descriptor at /dev/null so the interpreter's final flush stays quiet."""
-    import os
-
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, stream.fileno())
-        os.close(null)
-    except (AttributeError, OSError, ValueError):
-        pass
-
-
 def _read_input(path, stdin, choice, reading):
     """Return the answer pieces for the input at path ('-': stdin), or raise InputError.
 
@@ -720,8 +708,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         _write(stderr, ("solve.py: %s\n" % error).encode("utf-8", "backslashreplace"))
         return 1
     except BrokenPipeError:  # the reader of stdout went away, during help or the answer
-        _silence(stdout)
-        return 141
+        return 141  # the unwritten bytes are dropped: the exit flush has nothing left to fail on
     except KeyboardInterrupt:
         return 130
     except OSError as error:  # reading failed above as InputError, so this is writing

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import SAMPLES, SOLVE, both_engines, run_main, run_process
+from conftest import SAMPLES, both_engines, program, run_main, run_process
 
 import solve
 
@@ -42,6 +42,16 @@ def test_the_engine_that_ran_is_the_one_chosen(size, args, imports_numpy, past_n
     assert outcome.status == 0, outcome
     assert outcome.stdout == (SEED_ANSWER if size == "seed" else run_main(data, engine="python").stdout)
     assert numpy_was_imported(outcome) == imports_numpy
+
+
+def test_solve_bytes_is_the_command_line_in_process(monkeypatch, past_numpy_from):
+    """solve_bytes(data) answers as `solve.py < data` does, choosing the engine by the same rule."""
+    chosen, numpy_engine = [], solve.numpy_engine
+    monkeypatch.setattr(solve, "numpy_engine", lambda: chosen.append("numpy") or numpy_engine())
+    assert solve.solve_bytes(SEED) == SEED_ANSWER.decode() and chosen == []
+    answer = solve.solve_bytes(past_numpy_from)  # 900,000 values: many format chunks, joined
+    assert chosen == ["numpy"]
+    assert answer == run_main(past_numpy_from, engine="python").stdout.decode()
 
 
 def test_pick_engine():
@@ -101,7 +111,7 @@ def test_online_judge_with_other_arguments_is_still_a_path():
 def test_a_full_disk_is_one_clean_line(engine):
     """`solve.py > /dev/full`: the write fails with ENOSPC; status 1 and one line, no traceback."""
     with open("/dev/full", "wb") as full:
-        done = subprocess.run([sys.executable, str(SOLVE), "--engine", engine], input=SEED, stdout=full,
+        done = subprocess.run([sys.executable, str(program()), "--engine", engine], input=SEED, stdout=full,
                               stderr=subprocess.PIPE, timeout=60)
     assert done.returncode == 1
     assert done.stderr == b"solve.py: cannot write the answer: No space left on device\n"
@@ -142,9 +152,13 @@ def test_out_of_memory_in_process_names_the_last_line_read(engine):
 
 
 def cap_address_space(mib):
-    """Return a preexec_fn that caps the child's address space at mib MiB."""
+    """Return a preexec_fn that caps the child's address space at mib MiB, as `ulimit -Sv` does.
+
+    Only the soft limit is set, the one the kernel enforces; the hard limit
+    (usually none) stays, so the solver must read the soft one.
+    """
     def cap():
-        resource.setrlimit(resource.RLIMIT_AS, (mib << 20, mib << 20))
+        resource.setrlimit(resource.RLIMIT_AS, (mib << 20, resource.getrlimit(resource.RLIMIT_AS)[1]))
     return cap
 
 
