@@ -6,9 +6,12 @@ PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp
+# `make mutants` has a venv of its own, with mutmut (requirements-mutants.txt).
+MUTANTS_VENV := build/mutants-venv
+MUTANTS_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint golden judge-check package clean
+.PHONY: help run test bench lint golden judge-check package mutants clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -32,6 +35,14 @@ judge-check: $(STAMP) ## samples and a generated corpus under PyPy, python3 -S, 
 
 package: $(STAMP) ## build/gradientaccumulation/, a Kattis problem package, verified by problemtools
 	$(BIN)/python kattis/build_package.py build/gradientaccumulation --verify
+
+$(MUTANTS_VENV)/.stamp: requirements.txt requirements-mutants.txt
+	$(PYTHON) -m venv $(MUTANTS_VENV)
+	$(MUTANTS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-mutants.txt
+	touch $@
+
+mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 100 random mutants, about 10 min; ALL=1 runs every one
+	$(MUTANTS_VENV)/bin/python tests/mutants.py $(if $(ALL),--all) $(MUTANTS_ARGS)
 
 lint: $(STAMP) ## static checks; solve.py must run on Python 3.8
 	$(BIN)/python -m ruff check solve.py accumulation.py tests kattis

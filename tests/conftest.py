@@ -1,6 +1,7 @@
 """Shared helpers: run the solver in-process or as a real process, and the hypothesis profiles."""
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -23,16 +24,39 @@ hypothesis.settings.register_profile(
     "default", derandomize=True, deadline=None, database=None, print_blob=True
 )
 hypothesis.settings.register_profile("deep", deadline=None, max_examples=2500, print_blob=True)
-hypothesis.settings.load_profile("deep" if DEEP else "default")
+# Under `make mutants` a failure is all that counts: fewer examples (see
+# examples() below) and no shrinking, which would only spend time on a mutant
+# already killed.
+hypothesis.settings.register_profile(
+    "mutants", parent=hypothesis.settings.get_profile("default"), max_examples=25,
+    phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate],
+)
+MUTANTS = "MUTANT_UNDER_TEST" in os.environ  # set by mutmut; see tests/mutants.py
+hypothesis.settings.load_profile("deep" if DEEP else "mutants" if MUTANTS else "default")
 
 
 def examples(n):
-    """Return how many examples a property test runs: n, or 25 times n in a deep run."""
-    return 25 * n if DEEP else n
+    """Return how many examples a property test runs: n; 25 times n in a deep run; n / 5 under mutmut.
+
+    Under mutmut every surviving mutant runs the whole suite, so the
+    property tests run a fifth of their examples (at least 20) there: the
+    mutation score is then a lower bound for the suite as `make test` runs it.
+    """
+    if DEEP:
+        return 25 * n
+    return max(20, n // 5) if MUTANTS else n
 
 
 def pytest_collection_modifyitems(config, items):
-    """Skip the tests marked `deep` unless GA_DEEP=1."""
+    """Skip the tests marked `deep` unless GA_DEEP=1; under mutmut, run the quickest tests first.
+
+    mutmut stops at the first failing test, so a mutant is killed soonest
+    when the quick tests come first; it records how long each one took.
+    """
+    took = Path("mutmut-stats.json")
+    if MUTANTS and took.exists():
+        duration = json.loads(took.read_text())["duration_by_test"]
+        items.sort(key=lambda item: duration.get(item.nodeid, 0.0))
     if DEEP:
         return
     skip = pytest.mark.skip(reason="deep run: set GA_DEEP=1")
@@ -75,8 +99,13 @@ class Outcome:
 # class as PyTest and CTest. The numpy engine is forced even on small inputs.
 ENGINES = ["python", "numpy"]
 both_engines = pytest.mark.parametrize("engine", ENGINES)
-ENGINE = {"python": solve.PythonEngine(compact=True), "numpy": solve.numpy_engine()}
-assert ENGINE["numpy"] is not None, "the project venv has numpy"
+
+
+def engine_named(name):
+    """Return a new engine, "python" or "numpy": made at each use, so that a mutant of its code is used."""
+    made = solve.PythonEngine(compact=True) if name == "python" else solve.numpy_engine()
+    assert made is not None, "the project venv has numpy"
+    return made
 
 
 def run_main(data, argv=(), engine=None):
@@ -84,6 +113,20 @@ def run_main(data, argv=(), engine=None):
     out, err = io.BytesIO(), io.BytesIO()
     status = solve.main([*(["--engine", engine] if engine else []), *argv], io.BytesIO(data), out, err)
     return Outcome(status, out.getvalue(), err.getvalue())
+
+
+def program():
+    """Return the path of the solve.py that a test runs as a process.
+
+    That is the project's own, except under `make mutants`: mutmut switches
+    mutants inside the imported module, which a new process cannot see, so
+    tests/mutants.py gives the active mutant as a plain file of its own.
+    """
+    if not MUTANTS:
+        return SOLVE
+    import mutants
+
+    return mutants.program_for(os.environ["MUTANT_UNDER_TEST"])
 
 
 def run_process(data=b"", args=(), timeout=60, engine=None, python=(sys.executable,), **popen):
@@ -94,7 +137,7 @@ def run_process(data=b"", args=(), timeout=60, engine=None, python=(sys.executab
     """
     engine_args = [] if engine is None else ["--engine", engine]
     done = subprocess.run(
-        [*python, str(SOLVE), *engine_args, *args],
+        [*python, str(program()), *engine_args, *args],
         input=data if "stdin" not in popen else None,
         capture_output=True,
         timeout=timeout,

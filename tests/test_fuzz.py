@@ -17,7 +17,7 @@ import resource
 
 import pytest
 import reference
-from conftest import ENGINE, SAMPLES, both_engines, examples, run_main, run_process
+from conftest import SAMPLES, both_engines, engine_named, examples, run_main, run_process
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_oracle import problems
@@ -274,7 +274,7 @@ def test_fast_and_slow_number_paths_agree_on_every_fuzz_line(engine):
     for _ in range(2000):
         line = mutate(b"1.5 -2e3 .5 7. +0", rng).replace(b"\n", b" ").replace(b"\r", b" ")
         try:
-            fast = list(ENGINE[engine].parse(line, 1)) if line.strip() else []
+            fast = list(engine_named(engine).parse(line, 1)) if line.strip() else []
         except solve.InputError:
             fast = "error"
         try:

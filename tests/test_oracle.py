@@ -11,7 +11,7 @@ from array import array
 import numpy as np
 import pytest
 import reference
-from conftest import ENGINE, ENGINES, both_engines, examples, run_main
+from conftest import ENGINES, both_engines, engine_named, examples, run_main
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -97,11 +97,21 @@ def test_layouts_agree(engine, data):
     assert solve.solve_bytes(flat, engine) == solve.solve_bytes(data, engine)
 
 
+@settings(max_examples=examples(100))
+@given(problems(), st.integers(1, 9), st.booleans())
+def test_the_pypy_loop_adds_as_the_cpython_path_does(data, size, compact):
+    """PythonEngine.add takes a plain loop on PyPy, for its JIT; here CPython runs that loop."""
+    engine = solve.PythonEngine(compact=compact)
+    engine.jit = True
+    reader = solve.LineReader(io.BytesIO(data).read, size)  # rows cut anywhere: every offset
+    assert b"".join(solve._solve(reader, engine)).decode() == reference.outcome(data)[1]
+
+
 def solve_in_chunks(data, engine, size):
     """Return ("ok", answer) or ("error", message) with the input read `size` bytes at a time."""
     reader = solve.LineReader(io.BytesIO(data).read, size)
     try:
-        return "ok", b"".join(solve._solve(reader, ENGINE[engine]))
+        return "ok", b"".join(solve._solve(reader, engine_named(engine)))
     except solve.InputError as error:
         return "error", str(error)
 
@@ -124,7 +134,7 @@ def test_mean_is_taken_once(grad, k):
     """K copies of one gradient have mean equal to that gradient: no sum, no double division."""
     theta = [0.0] * len(grad)
     text = f"{k} 1\n" + " ".join(map(repr, theta)) + "\n" + (" ".join(map(repr, grad)) + "\n") * k
-    for engine in ENGINE.values():
+    for engine in map(engine_named, ENGINES):
         reader = solve.LineReader(io.BytesIO(text.encode()).read)
         _, lr, theta_arr, grad_sum = solve.read_problem(reader, engine)
         step = engine.step(theta_arr, grad_sum, k, lr)
@@ -144,7 +154,7 @@ finite = st.floats(allow_nan=False, allow_infinity=False)
 def format_with(engine, values):
     """Return the answer text an engine prints for a list of floats."""
     arrays = {"python": lambda v: array("d", v), "numpy": lambda v: np.array(v, dtype=float)}
-    return b"".join(ENGINE[engine].format(arrays[engine](values))).decode("ascii")
+    return b"".join(engine_named(engine).format(arrays[engine](values))).decode("ascii")
 
 
 @both_engines
@@ -186,19 +196,40 @@ def test_parse_matches_float(engine, tokens):
     line = b" ".join(tokens) + b"\n"
     values = [float(t) for t in tokens]
     if all(np.isfinite(values)):
-        parsed = ENGINE[engine].parse(line, 1)
+        parsed = engine_named(engine).parse(line, 1)
         assert np.array(parsed).tobytes() == np.array(values).tobytes()
     else:
         with pytest.raises(solve.InputError) as raised:
-            ENGINE[engine].parse(line, 1)
+            engine_named(engine).parse(line, 1)
         assert raised.value.line == 1
+
+
+@both_engines
+def test_valid_numbers_take_the_fast_reader(engine, monkeypatch):
+    """float() or np.fromstring reads valid numbers a piece at a time: none goes alone to parse_number."""
+    slow = []
+    monkeypatch.setattr(solve, "parse_number", lambda token, line: slow.append(token))
+    assert list(engine_named(engine).parse(b"1 -2.5e1 .5\t+3.", 1)) == [1.0, -25.0, 0.5, 3.0]
+    assert slow == []
+
+
+def test_numpy_reads_only_bytes_of_the_grammar(monkeypatch):
+    """np.fromstring never sees a byte outside the grammar's alphabet: numpy 1.x stops at a NUL silently."""
+    seen, fromstring = [], np.fromstring
+    monkeypatch.setattr(np, "fromstring", lambda data, **how: seen.append(data) or fromstring(data, **how))
+    engine = engine_named("numpy")
+    for junk in (b"1 2\x003", b"nan 1", b"1_0"):
+        with pytest.raises(solve.InputError):
+            engine.parse(junk, 1)
+    assert list(engine.parse(b"1 2.5", 1)) == [1.0, 2.5]
+    assert seen == [b"1 2.5"]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_token_grammar_exhaustive(engine):
     """Every token of up to 5 characters over a tricky alphabet: accepted exactly when the grammar says."""
     alphabet = [b"0", b"5", b"+", b"-", b".", b"e", b"E", b"x", b"\x00"]
-    parse = ENGINE[engine].parse
+    parse = engine_named(engine).parse
     checked = 0
     for size in range(1, 6):
         for parts in itertools.product(alphabet, repeat=size):

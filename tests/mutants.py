@@ -1,0 +1,279 @@
+"""`make mutants`: how many planted bugs the tests catch, by mutmut over solve.py and accumulation.py.
+
+    python tests/mutants.py                      # 100 mutants drawn with seed 1 (about 10 minutes)
+    python tests/mutants.py --sample 30 --fail-under 85     # what CI runs
+    python tests/mutants.py --all                # every mutant (see the README for the time)
+
+It runs in its own venv (build/mutants-venv, from requirements-mutants.txt,
+which pins mutmut) and in a fresh copy of the project under build/mutants/,
+so nothing in the work tree changes and no result is reused from an older
+run. mutmut makes each mutant, a single small change to one function, and
+runs the tests that reach that function; the mutant is killed when one of
+them fails.
+
+The score is killed / (mutants run). A mutant counts as killed when a test
+fails, when the tests time out, or when the test process dies: all three
+are a bug noticed. A mutant that no test reaches counts as surviving.
+
+Equivalent mutants change the code but cannot change any behaviour, so no
+test can kill them. They are listed in tests/equivalent-mutants.txt, one
+line each: the mutation as this script prints it, `` ## `` and the reason.
+They are left out of the run and of the score; a listed line that matches
+no mutant is an error, so the list cannot go stale unnoticed.
+
+Processes. mutmut switches mutants inside the imported modules, which a test
+that runs solve.py as a new process would not see. So program_for() below
+writes the active mutant of solve.py out as a plain file, and the tests run
+that one (see program() in tests/conftest.py). mutmut picks the tests for a
+mutant by the functions each test reached; a test that runs a process is
+counted as reaching every function of solve.py.
+"""
+
+import argparse
+import fnmatch
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "build" / "mutants"  # --workdir changes it
+SOURCES = ["solve.py", "accumulation.py"]
+COPIED = SOURCES + ["pyproject.toml", "tests", "samples", "kattis"]
+EQUIVALENT = ROOT / "tests" / "equivalent-mutants.txt"
+PLAIN = "GA_MUTANTS_PLAIN"  # environment: the folder of plain solve.py files, for program_for()
+
+# mutmut's verdicts, by the names its `results` command prints.
+KILLED = {"killed", "timeout", "segfault", "caught by type check"}
+
+
+# ---------------------------------------------------------- the mutants ---
+
+
+def mutations(path):
+    """Return {mutant name: 'module.function: before => after'} for one source file, in mutmut's order.
+
+    The names are mutmut's own (its numbering is checked against
+    mutate_file_contents). The description is the changed lines of code,
+    before and after, which stay the same when other code moves, so it can
+    name an equivalent mutant; `` [#2]`` and on mark the same change made
+    to an identical line further down the function.
+    """
+    import difflib
+
+    import libcst as cst
+    from mutmut.mutation.file_mutation import (
+        create_mutations,
+        deep_replace,
+        group_by_top_level_node,
+        mutate_file_contents,
+    )
+    from mutmut.mutation.trampoline_templates import mangle_function_name
+
+    code = path.read_text()
+    module, found, _, _ = create_mutations(str(path), code)
+    by_node = group_by_top_level_node(found)
+    prefix = path.stem + "."
+    render = cst.Module([]).code_for_node
+
+    def changed(before, after):
+        lines = list(difflib.ndiff(before.splitlines(), after.splitlines()))
+        old = " / ".join(line[2:].strip() for line in lines if line.startswith("- "))
+        new = " / ".join(line[2:].strip() for line in lines if line.startswith("+ "))
+        return "%s => %s" % (old, new)
+
+    named = {}
+    for statement in module.body:
+        functions = [(statement, None)] if isinstance(statement, cst.FunctionDef) else []
+        if isinstance(statement, cst.ClassDef) and isinstance(statement.body, cst.IndentedBlock):
+            functions = [(method, statement.name.value) for method in statement.body.body
+                         if isinstance(method, cst.FunctionDef)]
+        for function, class_name in functions:
+            mangled = mangle_function_name(name=function.name.value, class_name=class_name)
+            original = render(function)
+            seen = {}
+            for number, mutation in enumerate(by_node.get(function, ()), 1):
+                mutant = render(deep_replace(function, mutation.original_node, mutation.mutated_node))
+                described = "%s: %s" % (prefix + mangled, changed(original, mutant))
+                seen[described] = seen.get(described, 0) + 1
+                if seen[described] > 1:  # the same change to an identical line further down
+                    described += " [#%d]" % seen[described]
+                named["%s%s__mutmut_%d" % (prefix, mangled, number)] = described
+    expected = mutate_file_contents(str(path), code).mutant_names
+    assert list(named) == [prefix + name for name in expected], "mutmut numbers its mutants differently"
+    return named
+
+
+def read_equivalent(described):
+    """Return {description: reason} from tests/equivalent-mutants.txt; exit if a line matches no mutant."""
+    listed = {}
+    for number, line in enumerate(EQUIVALENT.read_text().splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        mutation, separator, reason = line.rpartition(" ## ")
+        if not separator or not reason.strip():
+            sys.exit("%s:%d: write the mutation, ' ## ' and the reason" % (EQUIVALENT.name, number))
+        if mutation not in described:
+            sys.exit("%s:%d: no mutant is %r; remove the line or update it"
+                     % (EQUIVALENT.name, number, mutation))
+        listed[mutation] = reason.strip()
+    return listed
+
+
+# ---------------------------------------------- solve.py as a process ---
+
+
+def program_for(active):
+    """Return the plain solve.py that runs as a process while mutmut's active mutant is `active`.
+
+    Called by tests/conftest.py under mutmut only. The mutant's function,
+    as mutmut wrote it into the mutated module, replaces the original one
+    in a copy of solve.py; other mutants (and none) get solve.py unchanged.
+    While mutmut collects which tests reach which function ('stats'), a
+    test that runs a process is recorded as reaching all of solve.py.
+    """
+    import inspect
+
+    import solve  # mutmut's mutated module, with every mutant in it
+
+    folder = Path(os.environ[PLAIN])
+    original = folder / "solve.py"
+    if active == "stats":
+        from mutmut.stats import record_trampoline_hit
+
+        for name in vars(solve):
+            if name.startswith("mutants_x") and name.endswith("__mutmut"):
+                record_trampoline_hit("solve." + name[len("mutants_"):-len("__mutmut")])
+        return original
+    module, _, name = active.rpartition(".")
+    if module != "solve":
+        return original
+    plain = folder / (name + ".py")
+    if plain.exists():
+        return plain
+    mangled = name.rpartition("__mutmut_")[0]
+    owner, real = solve, mangled[2:]
+    if mangled.startswith("xǁ"):
+        class_name, real = mangled[2:].split("ǁ")
+        owner = getattr(solve, class_name)
+    mutant = inspect.getsource(getattr(owner, name)).replace("def %s(" % name, "def %s(" % real, 1)
+    unchanged = inspect.getsource(getattr(owner, mangled + "__mutmut_orig"))
+    unchanged = unchanged.replace("def %s__mutmut_orig(" % mangled, "def %s(" % real, 1)
+    text = original.read_text()
+    assert text.count(unchanged) == 1, "cannot find %s in solve.py" % real
+    partial = plain.with_suffix(".part")
+    partial.write_text(text.replace(unchanged, mutant))
+    partial.rename(plain)
+    return plain
+
+
+# ------------------------------------------------------------ the run ---
+
+
+def prepare():
+    """Make build/mutants/ a fresh copy of the project, with plain/solve.py for program_for()."""
+    shutil.rmtree(WORK, ignore_errors=True)
+    WORK.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache")
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, WORK / name, ignore=ignore)
+        else:
+            shutil.copy2(source, WORK / name)
+    (WORK / "plain").mkdir()
+    shutil.copy2(ROOT / "solve.py", WORK / "plain" / "solve.py")
+
+
+def run_mutmut(names, log):
+    """Run mutmut on the named mutants in build/mutants/, its output to log; return its exit status."""
+    env = dict(os.environ, **{PLAIN: str(WORK / "plain")})
+    env.pop("MUTANT_UNDER_TEST", None)
+    env.pop("GA_DEEP", None)
+    mutmut = Path(sys.executable).with_name("mutmut")
+    with open(log, "w") as out:
+        return subprocess.run([str(mutmut), "run", *names], cwd=WORK, env=env, stdout=out,
+                              stderr=subprocess.STDOUT).returncode
+
+
+def verdicts():
+    """Return {mutant name: mutmut's verdict} from the run's results in build/mutants/mutants/."""
+    from mutmut.stats import status_by_exit_code
+
+    found = {}
+    for source in SOURCES:
+        meta = json.loads((WORK / "mutants" / (source + ".meta")).read_text())
+        for name, code in meta["exit_code_by_key"].items():
+            found[name] = status_by_exit_code[code]
+    return found
+
+
+def main():
+    global WORK
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--all", action="store_true", help="run every mutant (the full run)")
+    parser.add_argument("--sample", type=int, default=100, metavar="N", help="mutants to draw (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the draw (default 1)")
+    parser.add_argument("--fail-under", type=float, default=90.0, metavar="PERCENT",
+                        help="exit 1 when fewer are killed (default 90)")
+    parser.add_argument("only", nargs="*", metavar="NAME",
+                        help="run only the mutants with these names (wildcards allowed), e.g. survivors")
+    parser.add_argument("--workdir", type=Path, default=WORK,
+                        help="where to copy the project (default %(default)s)")
+    args = parser.parse_args()
+    WORK = args.workdir.resolve()
+
+    started = time.monotonic()
+    described = {}
+    for source in SOURCES:
+        described.update(mutations(ROOT / source))
+    equivalent = read_equivalent(set(described.values()))
+    candidates = sorted(name for name, text in described.items() if text not in equivalent)
+    if args.only:
+        chosen = [name for name in candidates if any(fnmatch.fnmatchcase(name, only) for only in args.only)]
+        if not chosen:
+            sys.exit("no mutant (other than the equivalent ones) matches %s" % " ".join(args.only))
+    elif args.all:
+        chosen = candidates
+    else:
+        chosen = sorted(random.Random(args.seed).sample(candidates, min(args.sample, len(candidates))))
+    how = "the named" if args.only else "all" if args.all else "a sample drawn with seed %d:" % args.seed
+    print("mutmut made %d mutants of %s; %d are listed as equivalent; running %s %d"
+          % (len(described), " and ".join(SOURCES), len(described) - len(candidates), how, len(chosen)))
+    print("(mutmut runs in %s; its output goes to mutmut.log there)" % WORK, flush=True)
+
+    prepare()
+    log = WORK / "mutmut.log"
+    status = run_mutmut(chosen, log)
+    found = verdicts()
+    missing = [name for name in chosen if found.get(name) in (None, "not checked")]
+    if status != 0 or missing:
+        print(log.read_text()[-3000:])
+        sys.exit("mutmut failed (status %d, %d mutants not checked): see %s" % (status, len(missing), log))
+
+    counts = {}
+    for name in chosen:
+        counts[found[name]] = counts.get(found[name], 0) + 1
+    killed = sum(count for verdict, count in counts.items() if verdict in KILLED)
+    survivors = [name for name in chosen if found[name] not in KILLED]
+    score = 100.0 * killed / len(chosen)
+    print()
+    for verdict, count in sorted(counts.items(), key=lambda item: -item[1]):
+        print("  %-22s %5d" % (verdict, count))
+    print("  %-22s %5d" % ("equivalent (not run)", len(described) - len(candidates)))
+    print()
+    for name in survivors:
+        print("%s  [%s]\n    %s" % (name, found[name], described[name]))
+    print("%sscore: %d of %d killed, %.1f%% (%s%d mutants; %d s)"
+          % ("\n" if survivors else "", killed, len(chosen), score, "" if args.all else "sample of ",
+             len(chosen), time.monotonic() - started))
+    if score < args.fail_under:
+        sys.exit("mutants: %.1f%% killed is below %.1f%%" % (score, args.fail_under))
+
+
+if __name__ == "__main__":
+    main()
