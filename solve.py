@@ -296,8 +296,7 @@ def _read_gradient_lines(lines, line, k, rows, theta_line):
         found = 0
         for piece in lines.pieces_of_line():
             values = rows.engine.parse(piece, line)
-            if found < d:  # a longer line is an error below; its extra numbers go nowhere
-                rows.feed(values if found + len(values) <= d else values[:d - found])
+            rows.feed(values)  # a longer line is an error below; what spills into the next row is unread
             found += len(values)
             values = None
         if found != d:
@@ -487,7 +486,7 @@ def numpy_engine():
             """Return ``theta - lr * (grad_sum / k)``, float64 (d,), reusing theta; InputError on overflow."""
             if not np.isfinite(grad_sum).all():
                 raise InputError("the sum of the gradients overflows float64")
-            with np.errstate(over="ignore", invalid="ignore"):
+            with np.errstate(over="ignore"):  # finite operands: an overflow is the only hazard
                 np.divide(grad_sum, k, out=grad_sum)
                 np.multiply(grad_sum, lr, out=grad_sum)
                 np.subtract(theta, grad_sum, out=theta)
@@ -501,17 +500,19 @@ def numpy_engine():
             return _in_chunks(_format_chunk, values)
 
     # Two exact ways to print "%.4f" a chunk at a time. The fast one rounds
-    # v * 10^4 with np.rint and writes the digits with array arithmetic. That
-    # is exact when the scaled value is below 10^9 (so the product's rounding
-    # error is under 2^-24) and more than 2^-20 away from a tie. Any chunk
-    # with a value outside that takes "%.4f", as the pure engine does.
-    tie_margin = 2.0 ** -20
+    # v * 10^4 with np.rint and writes the digits with array arithmetic. The
+    # product is rounded once, to the nearest double, and below 2^52 every
+    # half-integer is a double, so that rounding never carries it across a
+    # tie: np.rint then rounds it as "%.4f" rounds v, unless it lands on a
+    # tie exactly, where it may have come from either side. So a chunk takes
+    # the fast way when every scaled value is under 999999999 (nine digits)
+    # and off a tie, and "%.4f", as the pure engine does, otherwise.
 
     def _format_chunk(values):
         with np.errstate(over="ignore", invalid="ignore"):
             scaled = values * 1e4
             rounded = np.rint(scaled)
-            exact = (np.abs(scaled) < 999999999) & (np.abs(scaled - rounded) < 0.5 - tie_margin)
+            exact = (np.abs(scaled) < 999999999) & (np.abs(scaled - rounded) < 0.5)
         if not exact.all():
             return _percent_format(values.tolist())
         scaled_int = rounded.astype(np.int64)

@@ -124,9 +124,37 @@ def solve_in_chunks(data, engine, size):
 @example(b"\xef\xbb\xbf2 0.1\r\n1 2\r\n0.5 1\r\n1.5 3\r\n", 1)  # the mark and every \r\n cut
 @example(b"2 0.1\r1 2\r\r0.5 1\r1.5 3", 2)
 @example(b"1 0.1 12345.678e-2 -.5 7", 3)
+@example(b"2 0.1 5 x\n1\n1\n1\n", 2)  # the bad token in a later piece of the header: all 3 values count
+@example(b"2 x 5\n1\n1\n1\n", 2)  # and in the first, with a good one after it
+@example(b"2 0.1\n1 2\n\xef\xbb\xbf1 2\n1 2\n", 5)  # a byte-order mark mid-input, at the start of a read
 def test_any_chunk_size_reads_the_same(engine, data, size):
     """Tokens, \\r\\n and the byte-order mark cut at chunk boundaries: same answer or same message."""
     assert solve_in_chunks(data, engine, size) == solve_in_chunks(data, engine, solve.CHUNK)
+
+
+@pytest.mark.parametrize("data, size, pieces", [
+    (b"1\t2\t3\t4\t5", 4, [(1, b"1\t2\t", False), (1, b"3\t4\t", False), (1, b"5", True)]),
+    (b"1\t2345\t6", 5, [(1, b"1\t", False), (1, b"2345\t", False), (1, b"6", True)]),
+    (b"1 \n2 \n3", 3, [(1, b"1 ", True), (2, b"2 ", True), (3, b"3", True)]),
+    (b"12 \x0b34\x0c56\r\n7", 5,
+     [(1, b"12 \x0b", False), (1, b"34\x0c56", False), (1, b"", True), (2, b"7", True)]),
+])
+def test_a_piece_ends_at_the_last_blank_read(data, size, pieces):
+    """Each read is cut at its last whitespace byte of any kind: only an unfinished token is carried over."""
+    assert list(solve.LineReader(io.BytesIO(data).read, size)) == pieces
+
+
+@pytest.mark.parametrize("blank", [b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0c"])
+def test_what_precedes_the_last_blank_is_handed_out_at_once(blank):
+    """After one read of '1<blank>23', the '1' comes out: only the unfinished '23' waits for more input."""
+    reads, source = [], io.BytesIO(b"1" + blank + b"23 4")
+
+    def read(size):
+        reads.append(size)
+        return source.read(size)
+
+    line, piece, _ = next(iter(solve.LineReader(read, 4)))
+    assert (len(reads), line, piece.strip()) == (1, 1, b"1")
 
 
 @given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=8), st.integers(1, 6))
@@ -163,6 +191,19 @@ def format_with(engine, values):
 @example([0.82825, -0.00004, -0.0, 1e300, -5e-324, 2.5e-05, -4.99999e-05])
 def test_format_is_z4f(engine, values):
     expected = " ".join(format(v, "z.4f") for v in values) + " " if values else ""
+    assert format_with(engine, values) == expected
+
+
+@both_engines
+@pytest.mark.parametrize("values", [
+    [99999.99994, -99999.99994, 99999.9999],  # nine digits once scaled: numpy's fast way
+    [99999.99996, 1.5],  # rounds up to ten digits, 100000.0000: the fast way's columns cannot hold it
+    [-99999.99996, 0.25],
+    [0.00005, 0.00015, 2.5e-05, -0.00005],  # halfway in decimal, off halfway in binary
+    [1e305, -1e305, 0.5],  # v * 10^4 overflows to inf: no warning may escape
+])
+def test_format_at_the_edges_of_the_fast_way(engine, values):
+    expected = " ".join(format(v, "z.4f") for v in values) + " "
     assert format_with(engine, values) == expected
 
 
