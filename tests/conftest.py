@@ -108,6 +108,18 @@ def engine_named(name):
     return made
 
 
+class BreakingStream:
+    """A binary stream that gives its pieces, one a read, then raises error (OSError, MemoryError...)."""
+
+    def __init__(self, pieces, error):
+        self.pieces, self.error = list(pieces), error
+
+    def read(self, size=-1):
+        if self.pieces:
+            return self.pieces.pop(0)
+        raise self.error
+
+
 def run_main(data, argv=(), engine=None):
     """Run solve.main in-process on input bytes, with --engine when engine is given; return its Outcome."""
     out, err = io.BytesIO(), io.BytesIO()

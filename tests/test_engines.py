@@ -9,7 +9,7 @@ import sys
 from array import array
 
 import pytest
-from conftest import SAMPLES, both_engines, program, run_main, run_process
+from conftest import SAMPLES, BreakingStream, both_engines, program, run_main, run_process
 
 import solve
 
@@ -47,25 +47,29 @@ def test_the_engine_that_ran_is_the_one_chosen(size, args, imports_numpy, past_n
     assert numpy_was_imported(outcome) == imports_numpy
 
 
-def test_solve_bytes_is_the_command_line_in_process(monkeypatch, past_numpy_from):
+@pytest.fixture
+def numpy_loads(monkeypatch):
+    """Return a list that gets "numpy" each time the solver loads its numpy engine, in-process."""
+    loads, numpy_engine = [], solve.numpy_engine
+    monkeypatch.setattr(solve, "numpy_engine", lambda: loads.append("numpy") or numpy_engine())
+    return loads
+
+
+def test_solve_bytes_is_the_command_line_in_process(numpy_loads, past_numpy_from):
     """solve_bytes(data) answers as `solve.py < data` does, choosing the engine by the same rule."""
-    chosen, numpy_engine = [], solve.numpy_engine
-    monkeypatch.setattr(solve, "numpy_engine", lambda: chosen.append("numpy") or numpy_engine())
-    assert solve.solve_bytes(SEED) == SEED_ANSWER.decode() and chosen == []
+    assert solve.solve_bytes(SEED) == SEED_ANSWER.decode() and numpy_loads == []
     answer = solve.solve_bytes(past_numpy_from)  # 900,000 values: many format chunks, joined
-    assert chosen == ["numpy"]
+    assert numpy_loads == ["numpy"]
     assert answer == run_main(past_numpy_from, engine="python").stdout.decode()
 
 
 @pytest.mark.parametrize("argument", ["-", "FILE"])
-def test_naming_the_input_leaves_the_engine_on_auto(argument, monkeypatch, tmp_path, past_numpy_from):
+def test_naming_the_input_leaves_the_engine_on_auto(argument, numpy_loads, tmp_path, past_numpy_from):
     """`solve.py FILE` and `solve.py -` choose the engine as `solve.py < FILE` does."""
     path = tmp_path / "big.in"
     path.write_bytes(past_numpy_from)
-    chosen, numpy_engine = [], solve.numpy_engine
-    monkeypatch.setattr(solve, "numpy_engine", lambda: chosen.append("numpy") or numpy_engine())
     outcome = run_main(past_numpy_from, argv=[str(path) if argument == "FILE" else argument])
-    assert outcome.status == 0 and chosen == ["numpy"], outcome
+    assert outcome.status == 0 and numpy_loads == ["numpy"], outcome
 
 
 def test_numpy_starts_no_blas_threads():
@@ -192,22 +196,11 @@ def test_a_write_error_in_process():
 # ------------------------------------------------------- memory caps ---
 
 
-class RunsOutOfMemory:
-    """A binary stream that gives whole lines, then raises MemoryError as an allocation would."""
-
-    def __init__(self, lines):
-        self.lines = list(lines)
-
-    def read(self, size):
-        if self.lines:
-            return self.lines.pop(0)
-        raise MemoryError
-
-
 @both_engines
 def test_out_of_memory_in_process_names_the_last_line_read(engine):
     out, err = io.BytesIO(), io.BytesIO()
-    status = solve.main(["--engine", engine], RunsOutOfMemory([b"2 0.1\n", b"\n1 2\n"]), out, err)
+    reads = BreakingStream([b"2 0.1\n", b"\n1 2\n"], MemoryError())  # as an allocation would fail
+    status = solve.main(["--engine", engine], reads, out, err)
     assert (status, out.getvalue()) == (1, b"")
     assert err.getvalue() == (b"solve.py: out of memory after line 3: the input needs more memory"
                               b" than this process may use\n")
@@ -217,7 +210,7 @@ def test_out_of_memory_in_process_names_the_last_line_read(engine):
 def test_out_of_memory_before_any_line_names_none(lines):
     """Memory runs out before a line has any bytes: the message names no line (never 'line 0')."""
     out, err = io.BytesIO(), io.BytesIO()
-    assert solve.main([], RunsOutOfMemory(lines), out, err) == 1
+    assert solve.main([], BreakingStream(lines, MemoryError()), out, err) == 1
     assert (out.getvalue(), err.getvalue()) == (
         b"", b"solve.py: out of memory: the input needs more memory than this process may use\n")
 

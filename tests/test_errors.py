@@ -10,7 +10,7 @@ import time
 
 import pytest
 import reference
-from conftest import SAMPLES, both_engines, program, run_main, run_process
+from conftest import SAMPLES, BreakingStream, both_engines, program, run_main, run_process
 
 import solve
 
@@ -203,31 +203,17 @@ def test_stdin_closed():
     assert outcome.stderr == b"solve.py: cannot read standard input: it is closed\n"
 
 
-class FailingInput(io.BytesIO):
-    """Standard input that gives its bytes, then fails as a broken disk or a dropped mount does."""
-
-    def __init__(self, data, error):
-        super().__init__(data)
-        self.error = error
-
-    def read(self, size=-1):
-        data = super().read(size)
-        if not data:
-            raise self.error
-        return data
-
-
-@pytest.mark.parametrize("data", [b"", SEED[:8]], ids=["at-once", "midway"])
+@pytest.mark.parametrize("pieces", [[], [SEED[:8]]], ids=["at-once", "midway"])
 @pytest.mark.parametrize("error, message", [
     (OSError(5, "Input/output error"), b"solve.py: cannot read the input: Input/output error\n"),
     (OSError("the mount went away"), b"solve.py: cannot read the input: the mount went away\n"),
     # A system message decoded with surrogateescape (a non-UTF-8 locale) still makes one clean line.
     (OSError(5, "erreur d'entr\udce9e"), b"solve.py: cannot read the input: erreur d'entr\\udce9e\n"),
 ], ids=["strerror", "no-strerror", "undecodable"])
-def test_a_read_error_is_one_clean_line(data, error, message):
-    """An OSError while reading: status 1, no answer, the system's reason on one line."""
+def test_a_read_error_is_one_clean_line(pieces, error, message):
+    """An OSError while reading (a broken disk, a dropped mount): status 1, no answer, one line saying why."""
     out, err = io.BytesIO(), io.BytesIO()
-    assert solve.main([], FailingInput(data, error), out, err) == 1
+    assert solve.main([], BreakingStream(pieces, error), out, err) == 1
     assert (out.getvalue(), err.getvalue()) == (b"", message)
 
 

@@ -185,17 +185,21 @@ def format_with(engine, values):
     return b"".join(engine_named(engine).format(arrays[engine](values))).decode("ascii")
 
 
+def z4f(values):
+    """Return what format() prints for the values, "z.4f" each, each followed by a space: the contract."""
+    return " ".join(format(v, "z.4f") for v in values) + " " if values else ""
+
+
 @both_engines
 @settings(max_examples=examples(150))
 @given(st.lists(st.one_of(finite, near_ties, st.floats(-1e-4, 1e-4)), max_size=5000))
 @example([0.82825, -0.00004, -0.0, 1e300, -5e-324, 2.5e-05, -4.99999e-05])
 def test_format_is_z4f(engine, values):
-    expected = " ".join(format(v, "z.4f") for v in values) + " " if values else ""
-    assert format_with(engine, values) == expected
+    assert format_with(engine, values) == z4f(values)
 
 
 @both_engines
-@pytest.mark.parametrize("values", [
+@pytest.mark.parametrize("values", [  # each a chunk of its own, so that no other value forces "%.4f"
     [99999.99994, -99999.99994, 99999.9999],  # nine digits once scaled: numpy's fast way
     [99999.99996, 1.5],  # rounds up to ten digits, 100000.0000: the fast way's columns cannot hold it
     [-99999.99996, 0.25],
@@ -203,8 +207,7 @@ def test_format_is_z4f(engine, values):
     [1e305, -1e305, 0.5],  # v * 10^4 overflows to inf: no warning may escape
 ])
 def test_format_at_the_edges_of_the_fast_way(engine, values):
-    expected = " ".join(format(v, "z.4f") for v in values) + " "
-    assert format_with(engine, values) == expected
+    assert format_with(engine, values) == z4f(values)
 
 
 @both_engines
@@ -221,8 +224,7 @@ def test_format_fast_and_fallback_paths_across_chunks(engine):
         np.array([-0.0, 0.0, -4.9999e-5, -5e-5, 5e-5, 1e-320, -1e-320, 1e305, -1e305]),
     ]
     for values in cases:
-        expected = " ".join(format(v, "z.4f") for v in values.tolist()) + " "
-        assert format_with(engine, values.tolist()) == expected
+        assert format_with(engine, values.tolist()) == z4f(values.tolist())
 
 
 # ----------------------------------------------------------------- parsing ---
