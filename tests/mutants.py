@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORK = ROOT / "build" / "mutants"  # --workdir changes it
+WORK = ROOT / "build" / "mutants"  # the default of --workdir
 SOURCES = ["solve.py", "accumulation.py"]
 COPIED = SOURCES + ["pyproject.toml", "tests", "samples", "kattis"]
 EQUIVALENT = ROOT / "tests" / "equivalent-mutants.txt"
@@ -177,46 +177,45 @@ def program_for(active):
 # ------------------------------------------------------------ the run ---
 
 
-def prepare():
-    """Make build/mutants/ a fresh copy of the project, with plain/solve.py for program_for()."""
-    shutil.rmtree(WORK, ignore_errors=True)
-    WORK.mkdir(parents=True)
+def prepare(work):
+    """Make the folder work a fresh copy of the project, with plain/solve.py for program_for()."""
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache")
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, WORK / name, ignore=ignore)
+            shutil.copytree(source, work / name, ignore=ignore)
         else:
-            shutil.copy2(source, WORK / name)
-    (WORK / "plain").mkdir()
-    shutil.copy2(ROOT / "solve.py", WORK / "plain" / "solve.py")
+            shutil.copy2(source, work / name)
+    (work / "plain").mkdir()
+    shutil.copy2(ROOT / "solve.py", work / "plain" / "solve.py")
 
 
-def run_mutmut(names, log):
-    """Run mutmut on the named mutants in build/mutants/, its output to log; return its exit status."""
-    env = dict(os.environ, **{PLAIN: str(WORK / "plain")})
+def run_mutmut(work, names, log):
+    """Run mutmut on the named mutants in the folder work, its output to log; return its exit status."""
+    env = dict(os.environ, **{PLAIN: str(work / "plain")})
     env.pop("MUTANT_UNDER_TEST", None)
     env.pop("GA_DEEP", None)
     mutmut = Path(sys.executable).with_name("mutmut")
     with open(log, "w") as out:
-        return subprocess.run([str(mutmut), "run", *names], cwd=WORK, env=env, stdout=out,
+        return subprocess.run([str(mutmut), "run", *names], cwd=work, env=env, stdout=out,
                               stderr=subprocess.STDOUT).returncode
 
 
-def verdicts():
-    """Return {mutant name: mutmut's verdict} from the run's results in build/mutants/mutants/."""
+def verdicts(work):
+    """Return {mutant name: mutmut's verdict} from the run's results in work/mutants/."""
     from mutmut.stats import status_by_exit_code
 
     found = {}
     for source in SOURCES:
-        meta = json.loads((WORK / "mutants" / (source + ".meta")).read_text())
+        meta = json.loads((work / "mutants" / (source + ".meta")).read_text())
         for name, code in meta["exit_code_by_key"].items():
             found[name] = status_by_exit_code[code]
     return found
 
 
 def main():
-    global WORK
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--all", action="store_true", help="run every mutant (the full run)")
     parser.add_argument("--sample", type=int, default=500, metavar="N", help="mutants to draw (default 500)")
@@ -228,7 +227,7 @@ def main():
     parser.add_argument("--workdir", type=Path, default=WORK,
                         help="where to copy the project (default %(default)s)")
     args = parser.parse_args()
-    WORK = args.workdir.resolve()
+    work = args.workdir.resolve()
 
     started = time.monotonic()
     described = {}
@@ -240,19 +239,20 @@ def main():
         chosen = [name for name in candidates if any(fnmatch.fnmatchcase(name, only) for only in args.only)]
         if not chosen:
             sys.exit("no mutant (other than the equivalent ones) matches %s" % " ".join(args.only))
+        which = "named"
     elif args.all:
-        chosen = candidates
+        chosen, which = candidates, "all"
     else:
         chosen = sorted(random.Random(args.seed).sample(candidates, min(args.sample, len(candidates))))
-    how = "the named" if args.only else "all" if args.all else "a sample drawn with seed %d:" % args.seed
+        which = "a sample (seed %d) of" % args.seed
     print("mutmut made %d mutants of %s; %d are listed as equivalent; running %s %d"
-          % (len(described), " and ".join(SOURCES), len(described) - len(candidates), how, len(chosen)))
-    print("(mutmut runs in %s; its output goes to mutmut.log there)" % WORK, flush=True)
+          % (len(described), " and ".join(SOURCES), len(described) - len(candidates), which, len(chosen)))
+    print("(mutmut runs in %s; its output goes to mutmut.log there)" % work, flush=True)
 
-    prepare()
-    log = WORK / "mutmut.log"
-    status = run_mutmut(chosen, log)
-    found = verdicts()
+    prepare(work)
+    log = work / "mutmut.log"
+    status = run_mutmut(work, chosen, log)
+    found = verdicts(work)
     missing = [name for name in chosen if found.get(name) in (None, "not checked")]
     if status != 0 or missing:
         print(log.read_text()[-3000:])
@@ -271,7 +271,6 @@ def main():
     print()
     for name in survivors:
         print("%s  [%s]\n    %s" % (name, found[name], described[name]))
-    which = "named" if args.only else "all" if args.all else "a sample of"
     print("%sscore: %d of %d killed, %.1f%% (%s %d mutants; %d s)"
           % ("\n" if survivors else "", killed, len(chosen), score, which, len(chosen),
              time.monotonic() - started))
