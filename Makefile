@@ -28,10 +28,10 @@ test: $(STAMP) ## run the tests, doctests included (about a minute)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
-	$(BIN)/python tests/bench.py
+	$(BIN)/python tools/bench.py
 
 judge-check: $(STAMP) ## samples and a generated corpus under PyPy, python3 -S, numpy 1.x and 2.x (installs them)
-	$(BIN)/python tests/judge_check.py
+	$(BIN)/python tools/judge_check.py
 
 package: $(STAMP) ## build/gradientaccumulation/, a Kattis problem package, verified by problemtools
 	$(BIN)/python kattis/build_package.py build/gradientaccumulation --verify
@@ -42,10 +42,10 @@ $(MUTANTS_VENV)/.stamp: requirements.txt requirements-mutants.txt
 	touch $@
 
 mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 random mutants (about 7 min); ALL=1 runs all (15)
-	$(MUTANTS_VENV)/bin/python tests/mutants.py $(if $(ALL),--all) $(MUTANTS_ARGS)
+	$(MUTANTS_VENV)/bin/python tools/mutants.py $(if $(ALL),--all) $(MUTANTS_ARGS)
 
 lint: $(STAMP) ## static checks; solve.py must run on Python 3.8
-	$(BIN)/python -m ruff check solve.py accumulation.py tests kattis
+	$(BIN)/python -m ruff check solve.py accumulation.py tests tools kattis
 	$(BIN)/vermin -q -t=3.8- --violations --no-tips solve.py kattis/validate.py
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff

@@ -31,7 +31,7 @@ hypothesis.settings.register_profile(
     "mutants", parent=hypothesis.settings.get_profile("default"), max_examples=25,
     phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate],
 )
-MUTANTS = "MUTANT_UNDER_TEST" in os.environ  # set by mutmut; see tests/mutants.py
+MUTANTS = "MUTANT_UNDER_TEST" in os.environ  # set by mutmut; see tools/mutants.py
 hypothesis.settings.load_profile("deep" if DEEP else "mutants" if MUTANTS else "default")
 
 
@@ -132,10 +132,11 @@ def program():
 
     That is the project's own, except under `make mutants`: mutmut switches
     mutants inside the imported module, which a new process cannot see, so
-    tests/mutants.py gives the active mutant as a plain file of its own.
+    tools/mutants.py gives the active mutant as a plain file of its own.
     """
     if not MUTANTS:
         return SOLVE
+    sys.path.insert(0, str(ROOT / "tools"))
     import mutants
 
     return mutants.program_for(os.environ["MUTANT_UNDER_TEST"])

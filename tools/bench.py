@@ -18,8 +18,8 @@ compiled with ``cc -O2`` where a compiler exists. PyPy rows need pypy3 and
 the PyPy + numpy venv of `make judge-check`; rows whose commands are missing
 are left out and say so.
 
-    python3 tests/bench.py              # the full table (K = 10, d = 10^6 is about 105 MB)
-    python3 tests/bench.py --quick      # small sizes only, to try the script
+    python3 tools/bench.py              # the full table (K = 10, d = 10^6 is about 105 MB)
+    python3 tools/bench.py --quick      # small sizes only, to try the script
 """
 
 import argparse

@@ -1,7 +1,7 @@
 """`make judge-check`: solve.py under the interpreters judges run, against the reference.
 
-    python tests/judge_check.py            # installs what is missing, then checks every row
-    python tests/judge_check.py --no-install
+    python tools/judge_check.py            # installs what is missing, then checks every row
+    python tools/judge_check.py --no-install
 
 Rows (interpreter x numpy):
 
@@ -18,7 +18,7 @@ them (mostly invalid), every token of up to 4 characters over a tricky
 alphabet, rounding hazards, and two inputs past the size at which auto picks
 numpy. The naive reference (tests/reference.py) says what each must give.
 Every row runs every case in-process with each engine it has, and the
-marked cases as real processes (see tests/judge_worker.py). A row passes
+marked cases as real processes (see tools/judge_worker.py). A row passes
 when every answer is byte-identical to the reference's, and every error has
 status 1, no stdout, and the very same one line on stderr as in every other
 row and engine, naming the reference's line.
@@ -41,14 +41,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import reference  # noqa: E402  (after the path is set)
 from conftest import error_line, run_main  # noqa: E402
 from test_fuzz import mutate  # noqa: E402
 
 JUDGES = ROOT / "build" / "judges"
-WORKER = ROOT / "tests" / "judge_worker.py"
+WORKER = ROOT / "tools" / "judge_worker.py"
 
 PYPY_NUMPY = "numpy==1.26.4"
 CPYTHON_OLDEST_NUMPY = "numpy==1.23.2"

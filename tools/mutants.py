@@ -1,9 +1,9 @@
 """`make mutants`: how many planted bugs the tests catch, by mutmut over solve.py and accumulation.py.
 
-    python tests/mutants.py                      # 500 mutants drawn with seed 1 (about 7 minutes)
-    python tests/mutants.py --sample 30 --fail-under 85     # what CI runs
-    python tests/mutants.py --all                # every mutant (about 15 minutes)
-    python tests/mutants.py 'solve.x_main__*'    # the named mutants, e.g. the survivors of a run
+    python tools/mutants.py                      # 500 mutants drawn with seed 1 (about 7 minutes)
+    python tools/mutants.py --sample 30 --fail-under 85     # what CI runs
+    python tools/mutants.py --all                # every mutant (about 15 minutes)
+    python tools/mutants.py 'solve.x_main__*'    # the named mutants, e.g. the survivors of a run
 
 (with build/mutants-venv/bin/python; `make mutants` makes that venv and runs it.)
 
@@ -19,7 +19,7 @@ fails, when the tests time out, or when the test process dies: all three
 are a bug noticed. A mutant that no test reaches counts as surviving.
 
 Equivalent mutants change the code but cannot change any behaviour, so no
-test can kill them. They are listed in tests/equivalent-mutants.txt, one
+test can kill them. They are listed in tools/equivalent-mutants.txt, one
 line each: the mutation as this script prints it, `` ## `` and the reason.
 They are left out of the run and of the score; a listed line that matches
 no mutant is an error, so the list cannot go stale unnoticed.
@@ -46,8 +46,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutants"  # the default of --workdir
 SOURCES = ["solve.py", "accumulation.py"]
-COPIED = SOURCES + ["pyproject.toml", "tests", "samples", "kattis"]
-EQUIVALENT = ROOT / "tests" / "equivalent-mutants.txt"
+COPIED = SOURCES + ["pyproject.toml", "tests", "tools", "samples", "kattis"]
+EQUIVALENT = ROOT / "tools" / "equivalent-mutants.txt"
 PLAIN = "GA_MUTANTS_PLAIN"  # environment: the folder of plain solve.py files, for program_for()
 
 # mutmut's verdicts, by the names its `results` command prints.
@@ -112,7 +112,7 @@ def mutations(path):
 
 
 def read_equivalent(described):
-    """Return {description: reason} from tests/equivalent-mutants.txt; exit if a line matches no mutant."""
+    """Return {description: reason} from tools/equivalent-mutants.txt; exit if a line matches no mutant."""
     listed = {}
     for number, line in enumerate(EQUIVALENT.read_text().splitlines(), 1):
         if not line.strip() or line.startswith("#"):

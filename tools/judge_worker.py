@@ -1,13 +1,13 @@
 """Run solve.py over a corpus under whatever interpreter runs this file (`make judge-check`).
 
-    INTERPRETER tests/judge_worker.py CORPUS.json > RESULTS.json
+    INTERPRETER tools/judge_worker.py CORPUS.json > RESULTS.json
 
 Standard library only, Python 3.8 syntax: it runs under PyPy, `python3 -S`
 and old numpy alike. Each case runs in-process through ``solve.main`` once
 per engine this interpreter has; the cases marked for it also run as real
 processes of this same interpreter, with its flags (``-S`` included), once
 as a judge runs it (no arguments) and once with the numpy engine forced
-where numpy imports. The results go to stdout as JSON; tests/judge_check.py
+where numpy imports. The results go to stdout as JSON; tools/judge_check.py
 compares them.
 """
 
