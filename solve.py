@@ -42,9 +42,11 @@ Glossary
 """
 
 import sys
+from itertools import chain
 
 __all__ = [
     "InputError",
+    "Source",
     "LineReader",
     "parse_number",
     "read_problem",
@@ -57,7 +59,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- read ---
 
-CHUNK = 1 << 20  # bytes read at a time; no line or token is ever held whole
+CHUNK = 1 << 20  # the largest read: no line is held whole, only a token (it is parsed whole)
+FIRST_READ = 1 << 12  # reads start this small, so a small input costs little memory, and double while full
 BOM = b"\xef\xbb\xbf"
 _WHITESPACE = b" \t\n\r\x0b\x0c"
 
@@ -70,13 +73,112 @@ class InputError(ValueError):
         self.line = line
 
 
+class Source:
+    """A stream's bytes, ``read(size)`` at a time, and b"" once the input has ended, without reading again.
+
+    The stream may be binary or text (str is encoded as UTF-8), blocking or
+    not (a read that would block waits for bytes), or a terminal, where the
+    Ctrl-D that ended a read is not asked for a second time. ``peek`` reads
+    ahead, and the bytes it read come first.
+
+    >>> source = Source(__import__("io").StringIO("2 0.1\\n"))
+    >>> source.peek(100), source.read(4), source.read(4)
+    ((6, 1), b'2 0.1\\n', b'')
+    """
+
+    def __init__(self, stream):
+        self.stream, self.ahead, self.ended = stream, [], False
+        self.short_read_ends = _short_read_ends(stream)
+        self.line = 0  # the line breaks peek has read, for messages
+
+    def read(self, size):
+        """Return the next bytes: the ones peek read first (whole), then up to size more; b"" at the end."""
+        if self.ahead:
+            return self.ahead.pop()
+        if self.ended:
+            return b""
+        data = self.stream.read(size)
+        while data is None:  # non-blocking, and nothing has arrived yet
+            _wait(self.stream, False)
+            data = self.stream.read(size)
+        if not data or (self.short_read_ends and len(data) < size):
+            self.ended = True
+        return _encoded(data) if isinstance(data, str) else data
+
+    def peek(self, limit):
+        """Read ahead until limit bytes or the end; return (bytes read, line breaks among them)."""
+        chunks, total, breaks, size = [], 0, 0, FIRST_READ
+        while total < limit:
+            chunk = self.read(size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            breaks += max(chunk.count(b"\n"), chunk.count(b"\r"))
+            self.line = breaks
+            size = _next_size(size, len(chunk), CHUNK)
+        chunks.reverse()
+        self.ahead = chunks
+        return total, breaks
+
+
+def _short_read_ends(stream):
+    """Return whether a short read means the end: on a terminal, through a buffer, in blocking mode.
+
+    There one more read would wait for a second Ctrl-D (Ctrl-Z on Windows).
+    Elsewhere a short read may mean "no more yet", and one more read at the
+    end costs nothing, so only b"" ends the input.
+    """
+    import io
+
+    try:
+        if isinstance(stream, io.RawIOBase) or not stream.isatty():
+            return False
+    except (AttributeError, OSError, ValueError):  # no isatty(), or a closed stream
+        return False
+    try:
+        import os
+
+        return os.get_blocking(stream.fileno())
+    except (AttributeError, OSError, ValueError):  # no descriptor, or Windows before 3.12: reads block
+        return True
+
+
+def _wait(stream, writing):
+    """Wait until a non-blocking stream can be read (or written), or a millisecond where that is unknown."""
+    try:
+        import select
+
+        ready = [stream.fileno()]
+        select.select([] if writing else ready, ready if writing else [], [])
+    except (ImportError, AttributeError, OSError, ValueError):  # Windows: select() takes sockets only
+        import time
+
+        time.sleep(0.001)
+
+
+def _encoded(text):
+    """Return the bytes of text read from a text stream: UTF-8, undecodable bytes given back as they came."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate: any non-ASCII byte is a bad token anyway
+        return text.encode("utf-8", "backslashreplace")
+
+
+def _next_size(size, got, largest):
+    """Return the size of the next read: twice this one's after a full read, up to largest."""
+    return min(2 * size, largest) if got >= size else size
+
+
 class LineReader:
-    r"""Iterate ``(line, piece, ends)`` over a byte stream read CHUNK bytes at a time.
+    r"""Iterate ``(line, piece, ends)`` over a byte stream read up to ``size`` bytes at a time.
 
     A piece is part of one line and holds whole tokens only; ``ends`` says
     whether the line ends with it. Lines end at ``\n``, ``\r\n`` or ``\r``
     and are numbered from 1; a byte-order mark at the very start is dropped.
     ``line`` is the number of the last line that had any bytes, for messages.
+    Each read is searched once, for its last blank: the bytes of a token that
+    spans many reads are kept aside and joined once, so time stays linear.
 
     >>> list(LineReader(__import__("io").BytesIO(b"\xef\xbb\xbf1 2\r\n\r3").read, 4))
     [(1, b'1 2', True), (2, b'', True), (3, b'3', True)]
@@ -86,27 +188,35 @@ class LineReader:
         self.read, self.size, self.line = read, size, 0
 
     def __iter__(self):
-        carry, started, ended, number = b"", False, False, 1
+        carry, started, ended, number = [], False, False, 1
+        size = min(FIRST_READ, self.size)
         while not ended:
-            chunk = self.read(self.size)
+            chunk = self.read(size)
             ended = not chunk
-            data = carry + chunk if carry else chunk
-            carry = chunk = None
+            size = _next_size(size, len(chunk), self.size)
             if not started:
-                if not ended and len(data) < len(BOM) and BOM.startswith(data):
-                    carry = data  # too short to tell whether a byte-order mark starts here
+                chunk = b"".join(carry) + chunk
+                carry = []
+                if not ended and len(chunk) < len(BOM) and BOM.startswith(chunk):
+                    carry.append(chunk)  # too short to tell whether a byte-order mark starts here
                     continue
                 started = True
-                if data.startswith(BOM):
-                    data = data[len(BOM):]
+                if chunk.startswith(BOM):
+                    chunk = chunk[len(BOM):]
             if ended:  # the rest is whole
-                body, carry = data, b""
-            elif data.endswith(b"\r"):  # a \n may follow in the next chunk
-                body, carry = data[:-1], b"\r"
+                tail = b""
+            elif chunk.endswith(b"\r"):  # a \n may follow in the next chunk
+                chunk, tail = chunk[:-1], b"\r"
             else:
-                cut = _last_space(data)
-                body, carry = data[:cut + 1], data[cut + 1:]
-            data = None
+                cut = _last_space(chunk)
+                if cut < 0:  # one token goes on: keep the bytes, search none of them again
+                    carry.append(chunk)
+                    continue
+                chunk, tail = chunk[:cut + 1], chunk[cut + 1:]
+            carry.append(chunk)
+            body = b"".join(carry) if len(carry) > 1 else carry[0]
+            carry = [tail] if tail else []
+            chunk = tail = None
             if b"\r" in body:
                 body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
             lines = body.split(b"\n")
@@ -223,7 +333,7 @@ def read_problem(reader, engine):
     pieces = lines.pieces_of_line()
     k_token, *rest = next(pieces).split(None, 1)  # rest, if any, starts with a token
     k = _parse_k(k_token, header_line)
-    head, head_count, error = _parse_line(engine, _chain(rest, pieces), header_line)
+    head, head_count, error = _parse_line(engine, chain(rest, pieces), header_line)
     theta_line = lines.next_line()
     body, body_count = [], 0
     if theta_line is not None:
@@ -262,14 +372,6 @@ def read_problem(reader, engine):
     return k, lr, rows.theta, rows.grad_sum
 
 
-def _chain(first, rest):
-    """Yield the items of the list first, then those of rest."""
-    for item in first:
-        yield item
-    for item in rest:
-        yield item
-
-
 def _parse_line(engine, pieces, line):
     """Return (list of parsed pieces, count of tokens, first InputError or None) for one line."""
     parsed, count = [], 0
@@ -289,16 +391,20 @@ def _parse_line(engine, pieces, line):
 
 def _read_gradient_lines(lines, line, k, rows, theta_line):
     """Add the gradient lines, from the one numbered line on, into rows; check their count and length."""
-    d, count = rows.d, 0
+    d, count, engine = rows.d, 0, rows.engine
     while line is not None:
         if count == k:
             raise InputError("extra line: K = %d gradient lines were already read" % k, line)
         found = 0
         for piece in lines.pieces_of_line():
-            values = rows.engine.parse(piece, line)
-            rows.feed(values)  # a longer line is an error below; what spills into the next row is unread
+            values = engine.parse(piece, line)
             found += len(values)
-            values = None
+            if found == len(values) == d and rows.row > 0:  # a whole gradient at once: the shortest way
+                engine.add(rows.grad_sum, 0, values, 0, d)
+                rows.row += 1
+            else:  # a longer line is an error below; what spills into the next row is unread
+                rows.feed(values)
+        values = None
         if found != d:
             raise InputError("expected %d numbers, as theta has on line %d, found %d"
                              % (d, theta_line, found), line)
@@ -317,9 +423,15 @@ class _Rows:
         self.row, self.column = -1, 0  # row -1 is theta, then g_1 is row 0
 
     def feed(self, values):
-        """Take the next values, an engine array, in order."""
+        """Take the next values, an engine array, in order; whole gradients past g_1 may be changed."""
         start, end, d = 0, len(values), self.d
         while start < end:
+            rows = (end - start) // d if self.row > 0 and self.column == 0 else 0
+            if rows > 1:  # many whole gradients: added in bulk, not a call per row (tall inputs)
+                self.engine.add_rows(self.grad_sum, values, start, rows)
+                start += rows * d
+                self.row += rows
+                continue
             take = min(end - start, d - self.column)
             if self.row < 0:
                 if self.theta is None:
@@ -378,11 +490,17 @@ class PythonEngine:
                 return values
         return self.floats([parse_number(token, line) for token in piece.split()])
 
+    def __enter__(self):  # `with engine:` around a solve, as the numpy engine needs; nothing to set here
+        return self
+
+    def __exit__(self, *exc_info):
+        return False
+
     def zeros(self, d):
         return self.floats(bytes(8 * d)) if self.compact else [0.0] * d
 
     def add(self, target, at, values, start, end):
-        if self.jit:  # PyPy compiles this loop to machine code; it allocates nothing
+        if self.jit or end - start < 8:  # PyPy compiles this loop to machine code; short rows need no more
             shift = at - start
             for i in range(start, end):
                 target[shift + i] += values[i]
@@ -391,6 +509,20 @@ class PythonEngine:
         if self.compact:  # memoryviews read the arrays in place; only the sums are a new array
             target, values = memoryview(target), memoryview(values)
         target[at:stop] = self.floats(map(float.__add__, target[at:stop], values[start:end]))
+
+    def add_rows(self, target, values, start, rows):
+        """Add ``rows`` whole rows of values, from start on, into target (length d), one row after another."""
+        d = len(target)
+        if self.jit or rows <= d:  # PyPy's compiled loop, or a few long rows: row by row
+            for row in range(start, start + rows * d, d):
+                self.add(target, 0, values, row, row + d)
+            return
+        from functools import reduce  # many short rows: a C loop down each column, still left to right
+        from operator import add
+
+        stop = start + rows * d
+        for column in range(d):
+            target[column] = reduce(add, values[start + column:stop:d], target[column])
 
     def step(self, theta, grad_sum, k, lr):
         """Return ``theta - lr * (grad_sum / k)``; raise InputError on overflow."""
@@ -432,24 +564,50 @@ def _percent_format(values):
 # --------------------------------------------------------- numpy engine ---
 
 
+_numpy_trouble = ""  # why numpy failed to import, when that was not a plain ImportError
+
+
 def numpy_engine():
-    """Return the numpy engine, or None when numpy cannot be imported."""
+    """Return the numpy engine, or None when numpy cannot be imported (for whatever reason)."""
+    global _numpy_trouble
     import os
     import warnings
 
     if "numpy" not in sys.modules:  # no BLAS is used; its threads' buffers would only cost memory
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
-        import numpy as np
+        with warnings.catch_warnings():  # nothing of numpy's may reach stderr
+            warnings.simplefilter("ignore")
+            import numpy as np
     except ImportError:
+        return None
+    except Exception as error:  # a broken install can raise anything (RuntimeError, seen on Windows)
+        why = (str(error).splitlines() or [""])[0]
+        _numpy_trouble = " (%s: %s)" % (type(error).__name__, why[:80] + ("..." if len(why) > 80 else ""))
         return None
 
     class NumpyEngine:
-        """Arrays are float64 ndarrays; parsing by np.fromstring, formatting by array arithmetic."""
+        """Arrays are float64 ndarrays; parsing by np.fromstring, formatting by array arithmetic.
+
+        Parsing and adding happen inside ``with engine:``, which turns warnings
+        into errors and lets sums overflow quietly (step() reports them), once
+        per solve rather than once per piece.
+        """
 
         name = "numpy"
         _allowed = PythonEngine._allowed
         _leading = np.array([10**8, 10**7, 10**6, 10**5])  # |v| * 10^4 at which digits 5..2 appear
+
+        def __enter__(self):
+            self.guards = warnings.catch_warnings(), np.errstate(over="ignore")
+            for guard in self.guards:
+                guard.__enter__()
+            warnings.simplefilter("error")
+            return self
+
+        def __exit__(self, *exc_info):
+            for guard in reversed(self.guards):
+                guard.__exit__(*exc_info)
 
         def parse(self, piece, line):
             """Return the numbers in a piece as float64 (n,), or raise InputError naming the first bad one.
@@ -463,9 +621,7 @@ def numpy_engine():
             """
             if not piece.translate(None, self._allowed):
                 try:
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("error")
-                        values = np.fromstring(piece, sep=" ")
+                    values = np.fromstring(piece, sep=" ")
                 except (ValueError, Warning):
                     values = None
                 if values is not None and np.isfinite(values).all():
@@ -476,10 +632,15 @@ def numpy_engine():
         def zeros(d):
             return np.zeros(d)
 
-        @staticmethod
-        def add(target, at, values, start, end):
-            with np.errstate(over="ignore"):  # an infinite sum is reported by step()
-                target[at:at + end - start] += values[start:end]
+        def add(self, target, at, values, start, end):
+            target[at:at + end - start] += values[start:end]  # an infinite sum is reported by step()
+
+        def add_rows(self, target, values, start, rows):
+            """Add rows whole rows of values, from start on, into target, in order; values is changed."""
+            block = values[start:start + rows * len(target)].reshape(rows, -1)
+            block[0] += target
+            np.add.accumulate(block, axis=0, out=block)  # row i + the running sum: left to right
+            target[:] = block[-1]
 
         @staticmethod
         def step(theta, grad_sum, k, lr):
@@ -534,28 +695,31 @@ def numpy_engine():
 # -------------------------------------------------------------- engine ---
 
 NUMPY_FROM = 4 << 20  # input size from which numpy pays for its import on CPython; see `make bench`
+NUMPY_MIN_LINE = 256  # bytes a line from which numpy pays: it costs more per line, less per number
 NUMPY_MIN_ADDRESS_SPACE = 256 << 20  # below this cap numpy's OpenBLAS may abort the process on import
 
 
-def pick_engine(choice, size):
-    """Return the engine for an input of at least ``size`` bytes: choice is auto, python or numpy.
+def pick_engine(choice, size, breaks=0):
+    """Return the engine chosen (auto, python or numpy) for input whose first size bytes hold breaks newlines.
 
-    auto takes numpy for inputs of NUMPY_FROM bytes or more on CPython when it
-    imports, and the pure engine otherwise: on PyPy the JIT beats numpy's
-    C-API bridge, and for small inputs importing numpy costs more than it saves.
-    Under an address-space cap of less than 256 MiB auto keeps to the pure
-    engine: OpenBLAS, loaded with numpy, ends the process itself when it
-    cannot allocate its buffers, where a MemoryError could be reported.
+    auto takes numpy on CPython when it imports, for inputs of NUMPY_FROM
+    bytes or more whose lines are NUMPY_MIN_LINE bytes long or more on
+    average, and the pure engine otherwise: on PyPy the JIT beats numpy's
+    C-API bridge, for small inputs importing numpy costs more than it saves,
+    and for many short lines numpy's cost per line does. Under an
+    address-space cap of less than 256 MiB auto keeps to the pure engine:
+    OpenBLAS, loaded with numpy, ends the process itself when it cannot
+    allocate its buffers, where a MemoryError could be reported.
     """
     wants_numpy = choice == "numpy" or (
-        choice == "auto" and size >= NUMPY_FROM and sys.implementation.name == "cpython"
-        and _address_space_cap() >= NUMPY_MIN_ADDRESS_SPACE)
+        choice == "auto" and size >= NUMPY_FROM and size >= NUMPY_MIN_LINE * breaks
+        and sys.implementation.name == "cpython" and _address_space_cap() >= NUMPY_MIN_ADDRESS_SPACE)
     if wants_numpy:
         engine = numpy_engine()
         if engine is not None:
             return engine
         if choice == "numpy":
-            raise InputError("--engine numpy: numpy cannot be imported")
+            raise InputError("--engine numpy: numpy cannot be imported" + _numpy_trouble)
     return PythonEngine(compact=size >= CHUNK)
 
 
@@ -578,21 +742,34 @@ def solve_bytes(data, engine="auto"):
     import io
 
     stream = io.BytesIO(data)
-    engine = pick_engine(engine, len(data))
+    engine = pick_engine(engine, len(data), max(data.count(b"\n"), data.count(b"\r")))
     return b"".join(_solve(LineReader(stream.read), engine)).decode("ascii")
 
 
 def _solve(reader, engine):
     """Return the answer line as a list of ASCII byte pieces, for the problem a LineReader reads."""
-    k, lr, theta, grad_sum = read_problem(reader, engine)
-    result = engine.step(theta, grad_sum, k, lr)
-    theta = grad_sum = None
-    answer = engine.format(result)  # not empty: every valid problem has d >= 1
+    with engine:
+        k, lr, theta, grad_sum = read_problem(reader, engine)
+        result = engine.step(theta, grad_sum, k, lr)
+        theta = grad_sum = None
+        answer = engine.format(result)  # not empty: every valid problem has d >= 1
     answer[-1] = answer[-1][:-1] + b"\n"  # the last value's trailing space ends the line
     return answer
 
 
 # -------------------------------------------------------- command line ---
+
+
+HELP_EPILOG = r"""input (tokens separated by whitespace; blank lines ignored):
+  K lr                   K >= 1 micro-batches, lr the learning rate
+  theta_1 ... theta_d    the parameters
+  g_1 ... g_d            K lines: one gradient per micro-batch
+  or all the numbers on one or two lines, in that order (d is then their count / (K+1))
+
+example (the seed):
+  $ printf '2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n' | python3 solve.py
+  0.9000 1.8000
+"""
 
 
 def _argument_parser():
@@ -601,14 +778,17 @@ def _argument_parser():
 
     parser = argparse.ArgumentParser(
         prog="solve.py",
-        description="Print theta - lr * mean(gradients) for one gradient-accumulation problem,"
-        " each value to 4 decimals. Bad input: exit 1 and one line on stderr.",
+        description="Print theta - lr * mean(gradients) for one gradient-accumulation problem,\n"
+        "each value to 4 decimals. Bad input: exit 1 and one line on stderr.",
+        epilog=HELP_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", nargs="?", default="-", metavar="FILE",
                         help="the problem to read; '-' or nothing reads standard input")
     parser.add_argument("--engine", choices=["auto", "python", "numpy"], default="auto",
-                        help="auto (the default) uses numpy for inputs of %d MiB or more on CPython"
-                        " when it imports, the pure-Python engine otherwise" % (NUMPY_FROM >> 20))
+                        help="auto (the default) uses numpy on CPython when it imports, for inputs of"
+                        " %d MiB or more with lines of %d bytes or more on average; the pure-Python"
+                        " engine otherwise" % (NUMPY_FROM >> 20, NUMPY_MIN_LINE))
     return parser
 
 
@@ -633,53 +813,85 @@ def _parse_args(argv, stdout, stderr):
         return None, None, done.code
 
 
+class _TextOut:
+    """A text stream with no binary buffer (an online IDE, runpy, io.StringIO), written to with bytes."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data):
+        self.stream.write(bytes(data).decode("utf-8", "replace"))
+        return len(data)
+
+    def flush(self):
+        flush = getattr(self.stream, "flush", None)
+        if flush is not None:
+            flush()
+
+
+def _binary(stream, writing):
+    """Return the bytes side of a standard stream: its buffer, or a text stream itself; None if closed."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None or stream is None:
+        return buffer
+    return _TextOut(stream) if writing else stream  # Source takes the str a text stream reads
+
+
 def _write(stream, data):
-    """Write bytes to a stream that may be None (a closed descriptor) and flush it."""
-    if stream is not None and data:
-        stream.write(data)
-        stream.flush()
+    """Write all of data to a stream that may be None (a closed descriptor) or non-blocking, and flush it."""
+    import io
+
+    if stream is None or not data:
+        return
+    data = memoryview(data)
+    while data:
+        try:
+            written = stream.write(data)
+        except BlockingIOError as error:
+            written = error.characters_written
+        if written is None:  # a raw stream that would block, or a file-like object that returns nothing
+            written = 0 if isinstance(stream, io.RawIOBase) else len(data)
+        data = data[written:]
+        if data:  # non-blocking, and the reader is slow: it took part, so wait until it can take more
+            _wait(stream, True)
+    while True:
+        try:
+            stream.flush()
+            return
+        except BlockingIOError:
+            _wait(stream, True)
 
 
 def _read_input(path, stdin, choice, reading):
     """Return the answer pieces for the input at path ('-': stdin), or raise InputError.
 
-    The LineReader is appended to the list reading, for messages.
+    The Source and then the LineReader are appended to the list reading, for messages.
     """
     if path == "-":
         if stdin is None:
             raise InputError("cannot read standard input: it is closed")
-        source = stdin
+        stream = stdin
     else:
         try:
-            source = open(path, "rb")
+            stream = open(path, "rb")
         except OSError as error:
             raise InputError("cannot read %r: %s" % (path, error.strerror)) from None
     try:
-        first = source.read(NUMPY_FROM)  # enough to choose the engine
-        engine = pick_engine(choice, len(first))
-        reader = LineReader(_then(first, source.read))
+        source = Source(stream)
+        reading.append(source)
+        if choice == "numpy":
+            size = breaks = 0
+        else:  # enough to choose the engine: numpy only on CPython, array('d') from CHUNK bytes
+            size, breaks = source.peek(NUMPY_FROM if sys.implementation.name == "cpython" else CHUNK)
+        engine = pick_engine(choice, size, breaks)
+        reader = LineReader(source.read)
         reading.append(reader)
         return _solve(reader, engine)
     except OSError as error:
         raise InputError("cannot read the input: %s" % (error.strerror or error)) from None
     finally:
-        if source is not stdin:
-            source.close()
-
-
-def _then(first, read):
-    """Return a read(size) function that gives the bytes first, size bytes at a time, then reads on."""
-    pending = [first, 0]
-
-    def read_next(size):
-        data, start = pending
-        if start >= len(data):
-            pending[0] = b""
-            return read(size)
-        pending[1] = start + size
-        return data[start:start + size]
-
-    return read_next
+        if stream is not stdin:
+            stream.close()
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
@@ -688,12 +900,12 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     0: the answer is on stdout. 1: bad input or out of memory, one line on
     stderr. 2: usage. 130: interrupted. 141: the reader of stdout went away
     (as SIGPIPE would). The defaults are the process's own streams, None
-    where a descriptor is closed.
+    where a descriptor is closed; text-only ones are read and written as text.
     """
-    stdin = getattr(sys.stdin, "buffer", None) if stdin is None else stdin
-    stdout = getattr(sys.stdout, "buffer", None) if stdout is None else stdout
-    stderr = getattr(sys.stderr, "buffer", None) if stderr is None else stderr
-    reading = []  # the LineReader, for the line number if memory runs out
+    stdin = _binary(sys.stdin, False) if stdin is None else stdin
+    stdout = _binary(sys.stdout, True) if stdout is None else stdout
+    stderr = _binary(sys.stderr, True) if stderr is None else stderr
+    reading = []  # the Source and the LineReader, for the line number if memory runs out
     try:
         path, choice, status = _parse_args(argv, stdout, stderr)
         if path is None:
@@ -702,8 +914,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
             raise InputError("cannot write the answer: standard output is closed")
         answer = _read_input(path, stdin, choice, reading)  # whole, first: never a partial answer
         for piece in answer:
-            stdout.write(piece)
-        stdout.flush()
+            _write(stdout, piece)
         return 0
     except InputError as error:
         _write(stderr, ("solve.py: %s\n" % error).encode("utf-8", "backslashreplace"))
@@ -713,12 +924,19 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     except KeyboardInterrupt:
         return 130
     except OSError as error:  # reading failed above as InputError, so this is writing
+        if error.errno == 22 and sys.platform == "win32":  # EINVAL: how Windows says the pipe broke
+            return 141
         _write(stderr, ("solve.py: cannot write the answer: %s\n" % (error.strerror or error)).encode())
         return 1
     except MemoryError:
         pass  # reported below, once the traceback and the buffers its frames hold are gone
+    except Exception as error:  # a bug of ours, or of the platform's: still one line, never a traceback
+        _write(stderr, ("solve.py: internal error: %s: %s\n" % (type(error).__name__, error)).encode(
+            "utf-8", "backslashreplace").replace(b"\n", b" ").rstrip() + b"\n")
+        return 1
     answer = None
-    where = " after line %d" % reading[0].line if reading and reading[0].line else ""
+    line = ([0] + [part.line for part in reading if part.line])[-1]
+    where = " after line %d" % line if line else ""
     _write(stderr, b"solve.py: out of memory%s: the input needs more memory than this process may use\n"
            % where.encode())
     return 1

@@ -137,18 +137,35 @@ HELP = [  # what --help must say, with argparse's line breaks taken out
     "Print theta - lr * mean(gradients) for one gradient-accumulation problem,"
     " each value to 4 decimals. Bad input: exit 1 and one line on stderr.",
     "FILE the problem to read; '-' or nothing reads standard input",
-    "--engine {auto,python,numpy} auto (the default) uses numpy for inputs of 4 MiB or more on CPython"
-    " when it imports, the pure-Python engine otherwise",
+    "--engine {auto,python,numpy} auto (the default) uses numpy on CPython when it imports, for inputs of"
+    " 4 MiB or more with lines of 256 bytes or more on average; the pure-Python engine otherwise",
 ]
+HELP_ENDS = """
+input (tokens separated by whitespace; blank lines ignored):
+  K lr                   K >= 1 micro-batches, lr the learning rate
+  theta_1 ... theta_d    the parameters
+  g_1 ... g_d            K lines: one gradient per micro-batch
+  or all the numbers on one or two lines, in that order (d is then their count / (K+1))
+
+example (the seed):
+  $ printf '2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n' | python3 solve.py
+  0.9000 1.8000
+"""
 
 
 def test_help():
-    """--help: status 0, on stdout, the usage line, what the program prints and each argument's help."""
+    """--help: status 0, on stdout, the usage line, what the program prints, each argument's help,
+    and at the end the input format and the seed example, which runs as shown."""
     outcome = run_process(args=["--help"])
     assert outcome.status == 0 and outcome.stdout.startswith(b"usage: solve.py") and not outcome.stderr
     text = " ".join(outcome.stdout.decode().split())
     for part in HELP:
         assert part in text
+    assert outcome.stdout.decode().endswith(HELP_ENDS)
+    example = HELP_ENDS.split("$ ")[1].splitlines()
+    command = example[0].replace("python3 solve.py", f"{sys.executable} {program()}")
+    shown = subprocess.run(command, shell=True, capture_output=True)
+    assert shown.stdout.decode() == example[1].strip() + "\n"
 
 
 def test_help_into_a_closed_pipe_is_quiet():
@@ -228,7 +245,8 @@ def test_input_is_read_in_bounded_pieces():
 
     out = io.BytesIO()
     assert solve.main([], Recording(SEED), out, io.BytesIO()) == 0 and out.getvalue() == b"0.9000 1.8000\n"
-    assert sizes and all(size is not None and 0 < size <= solve.NUMPY_FROM for size in sizes), sizes
+    assert sizes and all(size is not None and 0 < size <= solve.CHUNK for size in sizes), sizes
+    assert sizes[0] == solve.FIRST_READ == 4096  # a small input, a small buffer (PyPy allocates it whole)
 
 
 def test_stdout_closed():

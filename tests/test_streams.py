@@ -1,0 +1,413 @@
+"""However solve.py is launched: non-blocking and terminal stdin, text-only streams, a broken numpy,
+tall inputs, huge tokens, and the platform differences that can be reached from Linux."""
+
+import io
+import os
+import pty
+import random
+import runpy
+import select
+import shutil
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+from conftest import SAMPLES, BreakingStream, both_engines, program, run_main, run_process
+
+import solve
+
+SEED = (SAMPLES / "seed-example-lines.in").read_bytes()
+SEED_ANSWER = b"0.9000 1.8000\n"
+PYPY = shutil.which("pypy3")
+INTERPRETERS = [pytest.param(sys.executable, id="cpython"),
+                pytest.param(PYPY, id="pypy", marks=pytest.mark.skipif(PYPY is None, reason="no pypy3"))]
+
+
+# ------------------------------------------------------- non-blocking stdin ---
+
+
+@pytest.mark.parametrize("python", INTERPRETERS)
+@pytest.mark.parametrize("args", [[], ["--engine", "numpy"]], ids=["auto", "numpy"])
+def test_non_blocking_stdin_with_the_input_written_late_in_parts(python, args):
+    """O_NONBLOCK on fd 0, nothing there at first, then the input in two parts: the answer, no traceback."""
+    if args and python == PYPY:
+        pytest.skip("Debian's pypy3 has no numpy")
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+    try:
+        proc = subprocess.Popen([python, str(program()), *args], stdin=read_end,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    finally:
+        os.close(read_end)
+    time.sleep(0.5)  # the solver reads before anything has been written
+    os.write(write_end, SEED[:9])  # a token cut in the middle
+    time.sleep(0.3)
+    os.write(write_end, SEED[9:])
+    os.close(write_end)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert (proc.returncode, stdout, stderr) == (0, SEED_ANSWER, b"")
+
+
+class Trickle:
+    """A non-blocking binary stream with no descriptor: None (nothing yet) between its pieces."""
+
+    def __init__(self, pieces):
+        self.pieces = list(pieces)
+        self.nothing_yet = True
+
+    def read(self, size=-1):
+        self.nothing_yet = not self.nothing_yet
+        if self.nothing_yet:
+            return None
+        return self.pieces.pop(0)[:size] if self.pieces else b""
+
+
+@both_engines
+def test_reads_that_would_block_are_waited_out_in_process(engine):
+    """No descriptor to wait on (select() cannot help): the solver waits a moment and reads again."""
+    pieces = [SEED[i:i + 4] for i in range(0, len(SEED), 4)]
+    out, err = io.BytesIO(), io.BytesIO()
+    assert solve.main(["--engine", engine], Trickle(pieces), out, err) == 0
+    assert (out.getvalue(), err.getvalue()) == (SEED_ANSWER, b"")
+
+
+def test_non_blocking_stdout_with_a_slow_reader():
+    """O_NONBLOCK on fd 1 and a reader that waits: a long answer is written whole, not cut by EAGAIN."""
+    row = b" ".join([b"1.5"] * 100_000) + b"\n"  # an answer of 700 kB, ten times a pipe's buffer
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    try:
+        proc = subprocess.Popen([sys.executable, str(program())], stdin=subprocess.PIPE,
+                                stdout=write_end, stderr=subprocess.PIPE)
+    finally:
+        os.close(write_end)
+    with proc, open(read_end, "rb") as reader:
+        proc.stdin.write(b"1 0.5\n" + row + row)
+        proc.stdin.close()
+        time.sleep(0.5)  # the pipe fills, and every write past it would block
+        answer = reader.read()
+        assert proc.wait(timeout=60) == 0 and proc.stderr.read() == b""
+    assert answer == run_main(b"1 0.5\n" + row + row).stdout
+
+
+class Sip(io.BytesIO):
+    """A writer that takes at most 1000 bytes a call and says so, as a non-blocking buffer may."""
+
+    def write(self, data):
+        return super().write(bytes(data[:1000]))
+
+
+class Quiet(io.BytesIO):
+    """A file-like writer that returns nothing from write(), as many hand-made ones do."""
+
+    def write(self, data):
+        super().write(data)
+
+
+@pytest.mark.parametrize("writer", [Sip, Quiet])
+def test_every_byte_of_the_answer_is_written_once(writer):
+    data = b"1 0.5\n" + (b" ".join([b"1.5"] * 5000) + b"\n") * 2
+    out = writer()
+    assert solve.main([], io.BytesIO(data), out, io.BytesIO()) == 0
+    assert out.getvalue() == run_main(data).stdout
+
+
+# ------------------------------------------------------------- a terminal ---
+
+
+@pytest.mark.parametrize("python", INTERPRETERS)
+def test_a_terminal_needs_one_end_of_file(python):
+    """Typed into a terminal, then Ctrl-D once: the answer, without waiting for a second Ctrl-D."""
+    leader, follower = pty.openpty()
+    attributes = termios.tcgetattr(follower)
+    attributes[3] &= ~termios.ECHO  # no echo to read back
+    termios.tcsetattr(follower, termios.TCSANOW, attributes)
+    try:
+        proc = subprocess.Popen([python, str(program())], stdin=follower,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    finally:
+        os.close(follower)
+    try:
+        for line in SEED.splitlines(keepends=True):  # a line at a time, as typed
+            os.write(leader, line)
+            time.sleep(0.05)
+        os.write(leader, bytes([attributes[6][termios.VEOF][0]]))  # the terminal's end of file: Ctrl-D
+        ready, _, _ = select.select([proc.stdout], [], [], 30)
+        if not ready:
+            proc.kill()
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        os.close(leader)
+    assert ready, "still waiting after one Ctrl-D"
+    assert (proc.returncode, stdout, stderr) == (0, SEED_ANSWER, b"")
+
+
+class Terminal(io.BytesIO):
+    """An in-memory terminal: isatty() is true, and there is no descriptor to ask about blocking."""
+
+    def __init__(self, data):
+        super().__init__(data)
+        self.reads = 0
+
+    def isatty(self):
+        return True
+
+    def fileno(self):
+        raise io.UnsupportedOperation("no descriptor")
+
+    def read(self, size=-1):
+        self.reads += 1
+        return super().read(size)
+
+
+def test_a_short_read_from_a_terminal_ends_the_input():
+    """One read that comes back short ends the input on a terminal: no second read waits for Ctrl-D."""
+    source = solve.Source(Terminal(SEED))
+    assert source.read(1000) == SEED and source.ended
+    assert source.read(1000) == b"" and source.stream.reads == 1
+
+
+def test_a_short_read_elsewhere_does_not_end_the_input():
+    """From a pipe a short read may mean "no more yet": only an empty read ends the input."""
+    source = solve.Source(BreakingStream([SEED[:5], SEED[5:], b""], AssertionError("read past the end")))
+    assert [source.read(1000), source.read(1000), source.read(1000), source.read(1000)] == [
+        SEED[:5], SEED[5:], b"", b""]
+
+
+def test_windows_before_3_12_cannot_ask_about_blocking(monkeypatch):
+    """Without os.get_blocking() (Windows before 3.12) a terminal is taken as blocking, as it is there."""
+    monkeypatch.delattr(os, "get_blocking")
+
+    class Console(Terminal):
+        def fileno(self):
+            return 0
+
+    assert solve._short_read_ends(Console(b""))
+
+
+# ----------------------------------------------------------- text streams ---
+
+
+def run_path_with_text_streams(monkeypatch, stdin_text, argv=()):
+    """Run solve.py as runpy runs it (online IDEs, DMOJ's loader) with io.StringIO as every stream."""
+    streams = io.StringIO(stdin_text), io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", streams[0])
+    monkeypatch.setattr(sys, "stdout", streams[1])
+    monkeypatch.setattr(sys, "stderr", streams[2])
+    monkeypatch.setattr(sys, "argv", [str(program()), *argv])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(program()), run_name="__main__")
+    return done.value.code, streams[1].getvalue(), streams[2].getvalue()
+
+
+@pytest.mark.parametrize("argv", [[], ["--engine", "numpy"]], ids=["auto", "numpy"])
+def test_text_only_streams_give_the_answer(monkeypatch, argv):
+    assert run_path_with_text_streams(monkeypatch, SEED.decode(), argv) == (0, SEED_ANSWER.decode(), "")
+
+
+def test_text_only_streams_give_the_one_line_error(monkeypatch):
+    status, stdout, stderr = run_path_with_text_streams(monkeypatch, "1 0.1\n1 2\n1 x\u00e9\n")
+    assert (status, stdout) == (1, "")
+    assert stderr == ("solve.py: line 3: bad number 'x\\xc3\\xa9': write digits with an optional sign,"
+                      " point and exponent, like -1.5e-3\n")
+
+
+def test_text_only_help(monkeypatch):
+    status, stdout, stderr = run_path_with_text_streams(monkeypatch, "", ["--help"])
+    assert status == 0 and stdout.startswith("usage: solve.py") and stderr == ""
+
+
+@pytest.mark.parametrize("text, data", [
+    ("1 0.1\n1\n1\n", b"1 0.1\n1\n1\n"),
+    ("\ufeff1 2", b"\xef\xbb\xbf1 2"),  # a byte-order mark decoded as text is dropped as bytes are
+    ("x\udcff", b"x\xff"),  # a byte that did not decode (surrogateescape) is given back as it came
+    ("x\ud800", b"x\\ud800"),  # a lone surrogate cannot be encoded at all: shown escaped
+])
+def test_text_is_read_as_the_bytes_it_came_from(text, data):
+    source = solve.Source(io.StringIO(text))
+    assert source.read(100) == data
+
+
+# ------------------------------------------------------------ broken numpy ---
+
+
+@pytest.fixture(scope="module")
+def broken_numpy(tmp_path_factory):
+    """A folder with a numpy that raises RuntimeError on import, as numpy 1.19.4 did on a Windows update."""
+    folder = tmp_path_factory.mktemp("broken-numpy")
+    (folder / "numpy").mkdir()
+    (folder / "numpy" / "__init__.py").write_text(
+        'raise RuntimeError("The current Numpy installation fails to pass a sanity check\\nsee the link")\n')
+    return folder
+
+
+WIDE = b"1 0.1\n" + (b" ".join([b"0.5"] * 900_000) + b"\n") * 2  # 5.4 MB, lines long: auto wants numpy
+
+
+def test_a_numpy_that_fails_to_import_leaves_auto_on_the_pure_engine(broken_numpy):
+    outcome = run_process(WIDE, env={**os.environ, "PYTHONPATH": str(broken_numpy)})
+    assert (outcome.status, outcome.stderr) == (0, b""), outcome
+    assert outcome.stdout == run_main(WIDE, engine="python").stdout
+
+
+def test_a_numpy_that_fails_to_import_is_one_line_when_forced(broken_numpy):
+    outcome = run_process(SEED, engine="numpy", env={**os.environ, "PYTHONPATH": str(broken_numpy)})
+    outcome.assert_clean_error(None)
+    assert outcome.stderr == (b"solve.py: --engine numpy: numpy cannot be imported (RuntimeError: The current"
+                              b" Numpy installation fails to pass a sanity check)\n")
+
+
+def test_a_long_import_error_is_cut(monkeypatch):
+    class Finder:
+        def find_spec(self, name, path=None, target=None):
+            if name == "numpy":
+                raise OSError("x" * 100)
+
+    monkeypatch.delitem(sys.modules, "numpy")
+    monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
+    monkeypatch.setattr(solve, "_numpy_trouble", "")
+    with pytest.raises(solve.InputError) as raised:
+        solve.pick_engine("numpy", 0)
+    assert str(raised.value) == "--engine numpy: numpy cannot be imported (OSError: %s...)" % ("x" * 80)
+
+
+# ----------------------------------------------------------- tall inputs ---
+
+
+def tall(k, d=1, separator=b"\n"):
+    rng = random.Random(k)
+    row = lambda: b" ".join(b"%.6f" % rng.uniform(-3, 3) for _ in range(d))  # noqa: E731
+    rows = [b"%d 0.01" % k] + [row() for _ in range(k + 1)]
+    return separator.join(rows) + b"\n"
+
+
+@pytest.mark.parametrize("size, breaks, name", [
+    (solve.NUMPY_FROM, solve.NUMPY_FROM // solve.NUMPY_MIN_LINE, "numpy"),  # lines just long enough
+    (solve.NUMPY_FROM, solve.NUMPY_FROM // solve.NUMPY_MIN_LINE + 1, "python"),  # just too short
+    (solve.NUMPY_FROM, 0, "numpy"),  # one line, no break seen yet
+    (solve.NUMPY_FROM - 1, 0, "python"),
+])
+def test_auto_weighs_line_length_as_well_as_size(size, breaks, name):
+    """numpy costs more per line and less per number: many short lines keep auto on the pure engine."""
+    assert solve.pick_engine("auto", size, breaks).name == name
+
+
+@pytest.fixture
+def numpy_loads(monkeypatch):
+    loads, numpy_engine = [], solve.numpy_engine
+    monkeypatch.setattr(solve, "numpy_engine", lambda: loads.append("numpy") or numpy_engine())
+    return loads
+
+
+def test_a_tall_input_stays_on_the_pure_engine(numpy_loads):
+    """K = 500,000 lines of one number, 4.7 MB: past NUMPY_FROM, yet auto keeps the pure engine."""
+    data = tall(500_000)
+    assert len(data) > solve.NUMPY_FROM
+    assert run_main(data).stdout == run_main(data, engine="numpy").stdout
+    assert numpy_loads == ["numpy"]  # only the forced run loaded it
+    assert solve.solve_bytes(data).encode() == run_main(data).stdout and numpy_loads == ["numpy"]
+
+
+def test_a_wide_input_takes_numpy(numpy_loads):
+    assert run_main(WIDE).status == 0 and numpy_loads == ["numpy"]
+
+
+@both_engines
+@pytest.mark.parametrize("rows, d", [(40, 1), (40, 3), (5, 8), (2, 2)])
+def test_rows_added_in_bulk_are_added_left_to_right(engine, rows, d):
+    """add_rows gives the very bits of adding row after row, where the order of the sum shows."""
+    rng = random.Random(rows * d)
+    magnitudes = [1e16, 1.0, -1e16, 3.0, 1e-3, 2.5e15]
+    values = [rng.choice(magnitudes) * rng.uniform(0.5, 2) for _ in range(rows * d + 3)]
+    start, target = 3, [rng.uniform(-1, 1) for _ in range(d)]
+    expected = list(target)
+    for row in range(rows):
+        for j in range(d):
+            expected[j] += values[start + row * d + j]
+    made = solve.PythonEngine() if engine == "python" else solve.numpy_engine()
+    array = made.zeros(d)
+    array[:] = made.zeros(d)  # the engine's own array type, filled below
+    for j in range(d):
+        array[j] = target[j]
+    parsed = made.parse(b" ".join(b"%r" % v for v in values), 1)
+    with made:
+        made.add_rows(array, parsed, start, rows)
+    assert [float(v) for v in array] == expected
+
+
+def test_the_pure_engine_adds_many_short_rows_column_by_column(monkeypatch):
+    """On CPython, more rows than columns are added down each column; a row-by-row add would be called."""
+    engine, calls = solve.PythonEngine(), []
+    monkeypatch.setattr(engine, "add", lambda *args: calls.append(args))
+    engine.add_rows(engine.zeros(2), engine.floats([1.0] * 20), 0, 10)
+    assert calls == []
+    engine.add_rows(engine.zeros(8), engine.floats([1.0] * 16), 0, 2)
+    assert len(calls) == 2
+
+
+# ------------------------------------------------------------ huge tokens ---
+
+
+def test_a_run_without_whitespace_is_searched_once(monkeypatch):
+    """One token over many reads: each read is searched for a blank once, never the bytes kept from before."""
+    searched = []
+    last_space = solve._last_space
+    monkeypatch.setattr(solve, "_last_space", lambda data: searched.append(len(data)) or last_space(data))
+    data = b"1 0.1\n" + b"7" * 200_000 + b" 1\n"
+    pieces = list(solve.LineReader(io.BytesIO(data).read, 1000))
+    assert sum(searched) <= len(data)
+    assert b"".join(piece for line, piece, _ in pieces if line == 2) == b"7" * 200_000 + b" 1"
+
+
+@both_engines
+def test_a_huge_token_is_one_clean_line(engine):
+    outcome = run_main(b"1 0.1\n" + b"x" * (3 << 20) + b"\n1\n", engine=engine)
+    outcome.assert_clean_error(2)
+    assert outcome.stderr.startswith(b"solve.py: line 2: bad number 'xxxxxxxx")
+
+
+# ---------------------------------------------------- last resort, Windows ---
+
+
+def test_an_unexpected_exception_is_one_line(monkeypatch):
+    """A bug (here planted) still ends with one line that says what happened, never a traceback."""
+
+    def planted(reader, engine):
+        raise TypeError("planted\nsecond line")
+
+    monkeypatch.setattr(solve, "read_problem", planted)
+    outcome = run_main(SEED)
+    assert (outcome.status, outcome.stdout) == (1, b"")
+    assert outcome.stderr == b"solve.py: internal error: TypeError: planted second line\n"
+
+
+def test_windows_says_einval_where_the_pipe_broke(monkeypatch):
+    """Windows raises OSError(EINVAL) writing to a pipe whose reader left: quiet, 141, as BrokenPipeError."""
+
+    class Gone(io.BytesIO):
+        def write(self, data):
+            raise OSError(22, "Invalid argument")
+
+    err = io.BytesIO()
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert solve.main([], io.BytesIO(SEED), Gone(), err) == 141 and err.getvalue() == b""
+    monkeypatch.setattr(sys, "platform", "linux")  # elsewhere EINVAL is a real error, and says so
+    assert solve.main([], io.BytesIO(SEED), Gone(), err) == 1
+    assert err.getvalue() == b"solve.py: cannot write the answer: Invalid argument\n"
+
+
+def test_no_resource_module_means_no_cap(monkeypatch):
+    """Windows has no resource module: no address-space cap to respect, and auto may take numpy."""
+    monkeypatch.setitem(sys.modules, "resource", None)
+    assert solve._address_space_cap() == float("inf")
+
+
+def test_no_select_waits_a_moment_instead(monkeypatch):
+    """Windows' select() takes sockets only: waiting on a pipe falls back to a short sleep."""
+    naps = []
+    monkeypatch.setitem(sys.modules, "select", None)
+    monkeypatch.setattr(time, "sleep", naps.append)
+    solve._wait(io.BytesIO(), False)
+    assert naps == [0.001]
