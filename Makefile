@@ -11,7 +11,7 @@ MUTANTS_VENV := build/mutants-venv
 MUTANTS_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint golden judge-check package mutants clean
+.PHONY: help run test bench lint golden judge-check dmoj-check package mutants figures clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -30,11 +30,14 @@ test: $(STAMP) ## run the tests, doctests included (about a minute)
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python tools/bench.py
 
-judge-check: $(STAMP) ## samples and a generated corpus under PyPy, python3 -S, numpy 1.x and 2.x (installs them)
+judge-check: $(STAMP) ## samples and a generated corpus under PyPy, CPython 3.7 to 3.13, numpy 1.x and 2.x
 	$(BIN)/python tools/judge_check.py
 
-package: $(STAMP) ## build/gradientaccumulation/, a Kattis problem package, verified by problemtools
-	$(BIN)/python kattis/build_package.py build/gradientaccumulation --verify
+dmoj-check: $(STAMP) ## DMOJ's own judge judges solve.py under PY3 and PYPY3, as an unprivileged user
+	$(BIN)/python tools/dmoj_check.py
+
+package: $(STAMP) ## the problem packages (Kattis legacy, ICPC 2025-09, DMOJ), checked by problemtools and BAPCtools
+	$(BIN)/python kattis/build_package.py build --verify
 
 $(MUTANTS_VENV)/.stamp: requirements.txt requirements-mutants.txt
 	$(PYTHON) -m venv $(MUTANTS_VENV)
@@ -44,9 +47,9 @@ $(MUTANTS_VENV)/.stamp: requirements.txt requirements-mutants.txt
 mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 random mutants (about 7 min); ALL=1 runs all (15)
 	$(MUTANTS_VENV)/bin/python tools/mutants.py $(if $(ALL),--all) $(MUTANTS_ARGS)
 
-lint: $(STAMP) ## static checks; solve.py must run on Python 3.8
+lint: $(STAMP) ## static checks: ruff, and vermin (solve.py and the validators run on Python 3.7)
 	$(BIN)/python -m ruff check solve.py accumulation.py tests tools kattis
-	$(BIN)/vermin -q -t=3.8- --violations --no-tips solve.py kattis/validate.py
+	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py kattis/validate.py kattis/validate_answer.py tools/judge_worker.py
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff
 	@for f in samples/*.in; do $(BIN)/python tests/reference.py < $$f > $${f%.in}.out || exit 1; done

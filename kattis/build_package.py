@@ -1,31 +1,36 @@
-"""Build the Kattis problem package for the solver and verify it with problemtools: `make package`.
+"""Build the problem packages from one source and check them with the judges' own tools: `make package`.
 
-    python kattis/build_package.py build/gradientaccumulation            # build only
-    python kattis/build_package.py build/gradientaccumulation --verify   # build, then verifyproblem
+    python kattis/build_package.py build            # build the three below, under build/
+    python kattis/build_package.py build --verify   # then problemtools and BAPCtools check them
 
-Writes, from scratch each time:
+Writes, from scratch each time, from the same data, statement and programs:
 
-    problem.yaml                     exact token comparison (the default validator, no flags)
-    problem_statement/problem.en.tex the statement, with the constraints
-    data/sample/                     the seed example
-    data/secret/                     generated with a fixed seed; answers by tests/reference.py
-    input_validators/validate.py     kattis/validate.py, the canonical format
-    submissions/accepted/solve.py    solve.py, byte for byte
-    submissions/wrong_answer/*.py    the classic mistakes (kattis/wrong_answers.py)
+    gradientaccumulation/            the legacy Kattis format: Kattis, DOMjudge, problemtools
+    2025-09/gradientaccumulation/    the current ICPC format, 2025-09: BAPCtools
+    dmoj/gradientaccumulation/       a DMOJ problem directory: init.yml and the data
 
-Every generated input must pass the validator; this script checks that too.
+The statement is docs/problem.md, turned into LaTeX (kattis/statement.py).
+The data: data/sample/1 is the seed example; data/secret/ is generated with
+a fixed seed, answers by tests/reference.py; every input must pass the input
+validator (kattis/validate.py), every answer the answer validator
+(kattis/validate_answer.py), and every input of data/invalid_input/ (2025-09
+only) must fail the input validator: this script checks all three itself.
+The accepted submission is solve.py, byte for byte; the wrong answers are
+the classic mistakes (kattis/wrong_answers.py).
 
---verify installs problemtools into its own venv (build/judges/problemtools,
-never the project's .venv) and Debian's pypy3 if it is missing (as root), as
-`make judge-check` does, then runs verifyproblem twice:
+--verify installs problemtools and BAPCtools, pinned, into venvs of their own
+(build/judges/, never the project's .venv) and Debian's pypy3 if it is
+missing (as root), then runs:
 
-1. config, validators, data and submissions: the accepted solution must be
-   Accepted on every case and each wrong answer must be judged Wrong Answer;
-2. the wrong answers again, on data/secret alone, with the time limit of
-   run 1: the secret data by itself catches every classic mistake.
+1. problemtools' verifyproblem on the legacy package: config, validators,
+   data and submissions (solve.py Accepted on every case, each wrong answer
+   Wrong Answer), then the wrong answers again on data/secret alone, with
+   the time limit of run 1: the secret data by itself catches every mistake;
+2. BAPCtools' bt validate, bt run and bt constraints on the 2025-09 package.
 
-It fails on any error, and on any warning not in ACCEPTED_WARNINGS. The
-statement (LaTeX) is not compiled: that needs lualatex (README, Problem package).
+It fails on any error, and on any warning not listed in ACCEPTED_WARNINGS
+with its reason. The statement is not compiled: that needs lualatex
+(docs/package.md). DMOJ's judge checks the DMOJ directory: `make dmoj-check`.
 """
 
 import random
@@ -40,16 +45,22 @@ ROOT = HERE.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tools")]
 
 import reference  # noqa: E402  (after the path is set)
+import statement  # noqa: E402
+import validate_answer  # noqa: E402
 import wrong_answers  # noqa: E402
 from validate import MAX_D, MAX_K, Invalid, validate  # noqa: E402
 
 SEED = 20261129
 SHORTNAME = "gradientaccumulation"  # Kattis wants [a-z0-9]+, and the folder must be named so
-PROBLEMTOOLS = "problemtools==1.20260907"
-ACCEPTED_WARNINGS = ()  # none today; each added one needs its reason here and in the README
+UUID = "ca0ceb30-785d-48b4-afa2-220d359772d0"
+# Warnings the checks may print, each with its reason; any other warning fails `make package`.
+ACCEPTED_WARNINGS = {
+    "problemtools": {},
+    "bapctools": {},
+}
 
-PROBLEM_YAML = """\
-uuid: ca0ceb30-785d-48b4-afa2-220d359772d0
+LEGACY_YAML = """\
+uuid: %s
 author: gradient-accumulation project
 source: gradient-accumulation reference library
 license: permission
@@ -57,8 +68,31 @@ rights_owner: gradient-accumulation project
 # No validator flags: the default output validator compares tokens exactly,
 # so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
 validation: default
+""" % UUID
+
+CURRENT_YAML = """\
+problem_format_version: 2025-09
+type: pass-fail
+name: %s
+uuid: %s
+credits:
+  authors: gradient-accumulation project
+source: gradient-accumulation reference library
+license: permission
+rights_owner: gradient-accumulation project
+# The default output validator with no flags compares tokens exactly,
+# so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
 """
 
+DMOJ_YAML_HEAD = """\
+# DMOJ problem data for %s: upload this folder as the problem's data.
+# The identical checker compares bytes: a wrongly rounded digit, -0.0000
+# and a missing final newline are all Wrong Answer. DMOJ turns CR and CRLF
+# into LF and adds a final newline to every input unless binary_data is set;
+# solve.py gives the same answer either way (make dmoj-check judges both).
+checker: identical
+test_cases:
+"""
 
 def decimal(value, places=6):
     """Return value as a canonical plain decimal: no exponent, no trailing zeros past the point."""
@@ -114,56 +148,45 @@ def cases(largest=True):
     big += ["1000000000", "-999999999.9999500001"]
     out["08-large-magnitudes"] = problem_text(
         3, "2.5", big, [[decimal(rng.uniform(-10**9, 10**9), 3) for _ in big] for _ in range(3)])
+    out["09-bounds-reached"] = problem_text(
+        2, "10", ["1000000000", "-1000000000", "0"],
+        [["1000000000", "-1000000000", "0.0000000001"], ["-1000000000", "1000000000", "-0.0000000001"]])
     for i in range(12):
-        out["%02d-random-small" % (9 + i)] = random_case(rng, rng.randint(1, MAX_K), rng.randint(1, 20))
+        out["%02d-random-small" % (10 + i)] = random_case(rng, rng.randint(1, MAX_K), rng.randint(1, 20))
     if largest:
-        out["21-k1-dmax"] = random_case(rng, 1, MAX_D, scale=1000.0)
-        out["22-k10-dmax"] = random_case(rng, MAX_K, MAX_D, scale=1000.0)
+        out["22-k1-dmax"] = random_case(rng, 1, MAX_D, scale=1000.0)
+        out["23-k10-dmax"] = random_case(rng, MAX_K, MAX_D, scale=1000.0)
     return out
 
 
-# The legacy package format, which Kattis and DOMjudge both take, has LaTeX
-# statements only (Markdown needs the 2023-07 draft format); problemtools'
-# problem.cls supplies \problemname and the sample tables.
-STATEMENT = r"""\problemname{Gradient Accumulation}
+def invalid_inputs():
+    """Return {name: input bytes} for data/invalid_input/: near misses of the canonical format."""
+    seed = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
+    return {
+        "byte-order-mark": b"\xef\xbb\xbf" + seed,
+        "crlf": seed.replace(b"\n", b"\r\n"),
+        "no-final-newline": seed[:-1],
+        "double-space": seed.replace(b"1.0 2.0", b"1.0  2.0"),
+        "trailing-space": seed.replace(b"1.0 2.0", b"1.0 2.0 "),
+        "blank-line": seed.replace(b"0.5 1.0\n", b"0.5 1.0\n\n"),
+        "one-line": b"2 0.1 1.0 2.0 0.5 1.0 1.5 3.0\n",
+        "too-few-lines": b"3 0.1\n1\n1\n1\n",
+        "ragged": b"2 0.1\n1 2\n1 2\n1\n",
+        "k-0": b"0 0.1\n1\n",
+        "k-11": b"11 0.1\n" + b"1\n" * 12,
+        "k-leading-zero": b"02 0.1\n1\n1\n1\n",
+        "lr-negative": b"1 -0.1\n1\n1\n",
+        "lr-over-10": b"1 10.5\n1\n1\n",
+        "exponent": b"1 0.1\n1e3\n1\n",
+        "leading-zero": b"1 0.1\n01\n1\n",
+        "leading-plus": b"1 0.1\n+1\n1\n",
+        "bare-point": b"1 0.1\n.5 5.\n1 1\n",
+        "eleven-decimals": b"1 0.1\n0.12345678901\n1\n",
+        "over-10-to-the-9": b"1 0.1\n1000000000.5\n1\n",
+        "nan": b"1 0.1\nnan\n1\n",
+        "d-over-100000": b"1 0.1\n" + (b" ".join([b"1"] * (MAX_D + 1)) + b"\n") * 2,
+    }
 
-When a batch of training examples is too large to fit in memory at once, it
-can be split into $K$ smaller \emph{micro-batches}. Each micro-batch gives a
-gradient $g_i$, computed with the same parameters $\theta$. Instead of
-updating the parameters after each one, the gradients are accumulated, and
-one step of gradient descent is taken with their mean:
-\[
-  g_{\mathrm{eff}} = \frac{1}{K} \sum_{i=1}^{K} g_i, \qquad
-  \theta' = \theta - \eta \, g_{\mathrm{eff}}.
-\]
-With micro-batches of equal size this is exactly the step on the whole
-batch. Given the parameters, the $K$ micro-batch gradients and the learning
-rate $\eta$, compute $\theta'$.
-
-\section*{Input}
-
-The first line holds the integer $K$ ($1 \le K \le 10$) and the learning
-rate $\eta$ ($0 \le \eta \le 10$). The second line holds the $d$ parameters
-$\theta_1, \ldots, \theta_d$ ($1 \le d \le 100\,000$). Each of the next $K$
-lines holds one gradient vector of $d$ numbers.
-
-Every number is written in plain decimal notation, with at most 10 digits
-after the decimal point, and has absolute value at most $10^9$. Numbers on a
-line are separated by single spaces.
-
-\section*{Output}
-
-Print the $d$ values of $\theta'$ on one line, separated by single spaces,
-each with exactly 4 digits after the decimal point. Add the gradients from
-$g_1$ to $g_K$ in double precision, divide the sum by $K$, and compute
-$\theta - \eta \, g_{\mathrm{eff}}$ in double precision; then round the
-exact value of each result correctly to 4 decimals. A value that rounds to
-zero is printed as \texttt{0.0000}, never \texttt{-0.0000}.
-
-In the sample, the two micro-batch gradients $(0.5, 1.0)$ and $(1.5, 3.0)$
-have mean $(1.0, 2.0)$, so with $\eta = 0.1$ the parameters $(1.0, 2.0)$
-become $(0.9, 1.8)$.
-"""
 
 
 def write(folder, name, data):
@@ -172,29 +195,82 @@ def write(folder, name, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
-def build(out):
-    """Write the package to the folder out, replacing what was there."""
-    if out.exists():
-        shutil.rmtree(out)
-    write(out, "problem.yaml", PROBLEM_YAML)
-    write(out, "problem_statement/problem.en.tex", STATEMENT)
+def test_data():
+    """Return {"sample/1" or "secret/NAME": (input, answer)}, every pair checked by both validators."""
     sample = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
     data = {"sample/1": sample, **{"secret/" + name: text for name, text in cases().items()}}
+    pairs = {}
     for name, text in data.items():
+        answer = reference.answer(text).encode("ascii")
         try:
             validate(text)
-        except Invalid as invalid:
-            raise SystemExit("build_package: data/%s.in breaks the canonical format: %s"
+            validate_answer.validate(answer, text)
+        except (Invalid, validate_answer.Invalid) as invalid:
+            raise SystemExit("build_package: data/%s breaks the canonical format: %s"
                              % (name, invalid)) from None
+        pairs[name] = (text, answer)
+    for name, text in invalid_inputs().items():
+        try:
+            validate(text)
+        except Invalid:
+            continue
+        raise SystemExit("build_package: data/invalid_input/%s.in passes the input validator" % name)
+    return pairs
+
+
+def write_common(out, pairs):
+    """Write the data and the submissions, the same in both Kattis-style formats."""
+    for name, (text, answer) in pairs.items():
         write(out, "data/%s.in" % name, text)
-        write(out, "data/%s.ans" % name, reference.answer(text))
+        write(out, "data/%s.ans" % name, answer)
     write(out, "input_validators/validate.py", (HERE / "validate.py").read_bytes())
     write(out, "submissions/accepted/solve.py", (ROOT / "solve.py").read_bytes())
     for name in wrong_answers.MISTAKES:
         source = wrong_answers.program(name)
         compile(source, name, "exec")
         write(out, "submissions/wrong_answer/%s.py" % name, source)
-    print("build_package: %s: %d test files" % (out, len(data)), file=sys.stderr)
+
+
+def build(root):
+    """Write the three packages under the folder root, replacing what was there; return their folders."""
+    pairs = test_data()
+    title, _ = statement.read()
+    legacy, current, dmoj = root / SHORTNAME, root / "2025-09" / SHORTNAME, root / "dmoj" / SHORTNAME
+    for folder in (legacy, current, dmoj):
+        if folder.exists():
+            shutil.rmtree(folder)
+    write(legacy, "problem.yaml", LEGACY_YAML)
+    write(legacy, "problem_statement/problem.en.tex", statement.latex())
+    write_common(legacy, pairs)
+
+    write(current, "problem.yaml", CURRENT_YAML % (title, UUID))
+    write(current, "statement/problem.en.tex", statement.latex())
+    write_common(current, pairs)
+    write(current, "answer_validators/validate_answer.py", (HERE / "validate_answer.py").read_bytes())
+    for name, text in invalid_inputs().items():
+        write(current, "data/invalid_input/%s.in" % name, text)
+
+    cases = []
+    for name, (text, answer) in pairs.items():
+        flat = name.replace("/", "-")
+        write(dmoj, flat + ".in", text)
+        write(dmoj, flat + ".out", answer)
+        cases.append("- {in: %s.in, out: %s.out, points: 1}\n" % (flat, flat))
+    write(dmoj, "init.yml", DMOJ_YAML_HEAD % SHORTNAME + "".join(cases))
+    print("build_package: %s, %s, %s: %d test cases each" % (legacy, current, dmoj, len(pairs)),
+          file=sys.stderr)
+    return legacy, current, dmoj
+
+
+# --------------------------------------------------------- problemtools ---
+
+
+def check_report(tool, label, report, status):
+    """Raise SystemExit on a failed run or a warning not in ACCEPTED_WARNINGS[tool]."""
+    warnings = [line.strip() for line in report.splitlines() if re.match(r"\s*WARNING", line)]
+    unexpected = [w for w in warnings if not any(accepted in w for accepted in ACCEPTED_WARNINGS[tool])]
+    if status != 0 or unexpected:
+        raise SystemExit("%s failed on %s (status %d): %s" % (tool, label, status, unexpected or "see above"))
 
 
 def _verifyproblem(command, label, args):
@@ -205,23 +281,21 @@ def _verifyproblem(command, label, args):
     report = done.stdout + done.stderr
     print(report, file=sys.stderr, flush=True)
     summary = re.search(r"tested: (\d+) errors?, (\d+) warnings?", report)
-    warnings = [line for line in report.splitlines() if line.startswith("WARNING")]
-    unexpected = [w for w in warnings if not any(accepted in w for accepted in ACCEPTED_WARNINGS)]
-    if done.returncode != 0 or summary is None or summary.group(1) != "0" or unexpected:
-        raise SystemExit("verifyproblem failed on %s: %s" % (label, unexpected or "see above"))
+    check_report("problemtools", label, report, done.returncode)
+    if summary is None or summary.group(1) != "0":
+        raise SystemExit("verifyproblem failed on %s: see above" % label)
     verdicts = re.findall(r"wrong_answer/(\w+)\.py .* OK: WA", report)
     if sorted(verdicts) != sorted(wrong_answers.MISTAKES):
         raise SystemExit("verifyproblem did not judge every mistake WA on %s: %s" % (label, verdicts))
     return report
 
 
-def verify(out):
-    """Run problemtools' verifyproblem on the package; raise SystemExit on an error or a new warning."""
-    from judge_check import ensure_pypy, ensure_venv
+def verify_legacy(out):
+    """Run problemtools' verifyproblem on the legacy package; raise SystemExit on an error or new warning."""
+    from installs import base_python, ensure_pypy, ensure_venv
 
     ensure_pypy(install=True)  # problemtools runs .py submissions and validators with pypy3, as Kattis does
-    base = [getattr(sys, "_base_executable", sys.executable)]
-    python = ensure_venv("problemtools", base, PROBLEMTOOLS, install=True)
+    python = ensure_venv("problemtools", base_python(), ROOT / "requirements-problemtools.txt")
     command = str(Path(python[0]).parent / "verifyproblem")
     report = _verifyproblem(command, "all but the statement",
                             [str(out), "-p", "config", "validators", "data", "submissions"])
@@ -234,15 +308,48 @@ def verify(out):
           file=sys.stderr)
 
 
+# ------------------------------------------------------------ BAPCtools ---
+
+
+def _bt(bt, folder, action):
+    """Run `bt ACTION` in the package folder; return its report, after checking status and warnings."""
+    print("bt %s: %s" % (action, folder), file=sys.stderr, flush=True)
+    done = subprocess.run([bt, action, "--no-bar"], cwd=folder, capture_output=True, text=True)
+    report = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)  # colours off
+    print(report, file=sys.stderr, flush=True)
+    if re.search(r"^\s*ERROR|^\s*FATAL", report, re.M):
+        raise SystemExit("bt %s reported an error: see above" % action)
+    check_report("bapctools", "bt " + action, report, done.returncode)
+    return report
+
+
+def verify_current(out):
+    """Run BAPCtools' bt validate, run and constraints on the 2025-09 package; raise SystemExit on failure."""
+    from installs import base_python, ensure_pypy, ensure_venv
+
+    ensure_pypy(install=True)  # bt runs .py submissions with pypy3 too
+    python = ensure_venv("bapctools", base_python(), ROOT / "requirements-bapctools.txt")
+    bt = str(Path(python[0]).parent / "bt")
+    _bt(bt, out, "validate")
+    report = _bt(bt, out, "run")
+    accepted = re.findall(r"accepted/solve\.py:?\s+AC\b", report)
+    wrong = set(re.findall(r"wrong_answer/(\w+)\.py:?\s+WA\b", report))
+    if not accepted or wrong != set(wrong_answers.MISTAKES):
+        raise SystemExit("bt run: solve.py AC: %s; judged WA: %s of %s"
+                         % (bool(accepted), sorted(wrong), sorted(wrong_answers.MISTAKES)))
+    _bt(bt, out, "constraints")
+    print("bapctools: %s passes bt validate, run and constraints" % out, file=sys.stderr)
+
+
 if __name__ == "__main__":
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path, help="the folder to build; its name must be " + SHORTNAME)
-    parser.add_argument("--verify", action="store_true", help="then run problemtools' verifyproblem")
+    parser.add_argument("root", type=Path, help="the folder to build the packages in (build)")
+    parser.add_argument("--verify", action="store_true",
+                        help="then check them with problemtools and BAPCtools")
     arguments = parser.parse_args()
-    if arguments.out.name != SHORTNAME:
-        raise SystemExit("build_package: the folder must be named %s" % SHORTNAME)
-    build(arguments.out)
+    legacy, current, _ = build(arguments.root)
     if arguments.verify:
-        verify(arguments.out)
+        verify_legacy(legacy)
+        verify_current(current)

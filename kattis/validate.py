@@ -12,6 +12,11 @@ Canonical format (see the statement):
 - every number is plain decimal: an optional "-", digits with no leading
   zero, and optionally "." and 1 to 10 digits; no exponent;
 - 0 <= lr <= 10, and |theta_j|, |g_ij| <= 10^9.
+
+With ``--constraints_file PATH`` (BAPCtools' `bt constraints` and `bt
+validate` pass it) it also writes, for each bound, whether this input
+reaches it: one line ``LOCATION NAME HAS_LOW HAS_HIGH MIN MAX LOW HIGH``,
+the format of BAPCtools' validation.h, which bt merges over all inputs.
 """
 
 import re
@@ -26,7 +31,30 @@ class Invalid(Exception):
     """The input is not in the canonical format."""
 
 
-def numbers(line, where, limit):
+class Bounds:
+    """The smallest and largest value seen of each bounded quantity, for --constraints_file."""
+
+    def __init__(self):
+        self.seen = {}
+
+    def see(self, name, value, low, high):
+        """Record value for the bound low <= name <= high (the caller checks it holds)."""
+        old_min, old_max, _, _ = self.seen.get(name, (value, value, low, high))
+        self.seen[name] = (min(old_min, value), max(old_max, value), low, high)
+
+    def lines(self):
+        """Return the constraints file's lines, in BAPCtools' format."""
+        return ["validate.py:%s %s %d %d %s" % (name, name, vmin == low, vmax == high,
+                                                " ".join(map(_plain, (vmin, vmax, low, high))))
+                for name, (vmin, vmax, low, high) in sorted(self.seen.items())]
+
+
+def _plain(value):
+    """Return a number as bt reads it: an integer without a point when it is whole."""
+    return "%d" % value if value == int(value) else repr(value)
+
+
+def numbers(line, where, limit, bounds=None):
     """Return the floats of one line of single-spaced plain decimals, each within +-limit."""
     if not line:
         raise Invalid("%s is empty" % where)
@@ -38,11 +66,14 @@ def numbers(line, where, limit):
         if abs(value) > limit:
             raise Invalid("%s: %r is outside [-%g, %g]" % (where, token[:40], limit, limit))
         values.append(value)
+    if bounds is not None:
+        bounds.see("x", min(values), -limit, limit)
+        bounds.see("x", max(values), -limit, limit)
     return values
 
 
-def validate(data):
-    """Raise Invalid if data is not one canonical test input."""
+def validate(data, bounds=None):
+    """Raise Invalid if data is not one canonical test input; record its values in bounds, if given."""
     if not data.endswith(b"\n"):
         raise Invalid("the input must end with a newline")
     if b"\r" in data:
@@ -59,22 +90,30 @@ def validate(data):
         raise Invalid("lr must not be negative")
     if len(lines) != k + 2:
         raise Invalid("expected %d lines (header, theta, K gradients), found %d" % (k + 2, len(lines)))
-    d = len(numbers(lines[1], "line 2", MAX_ABS))
+    d = len(numbers(lines[1], "line 2", MAX_ABS, bounds))
     if d > MAX_D:
         raise Invalid("d = %d is more than %d" % (d, MAX_D))
     for n, line in enumerate(lines[2:], 3):
-        if len(numbers(line, "line %d" % n, MAX_ABS)) != d:
+        if len(numbers(line, "line %d" % n, MAX_ABS, bounds)) != d:
             raise Invalid("line %d must hold d = %d numbers" % (n, d))
+    if bounds is not None:
+        bounds.see("K", k, 1, MAX_K)
+        bounds.see("eta", lr, 0, MAX_LR)
+        bounds.see("d", d, 1, MAX_D)
 
 
-def main():
+def main(argv):
+    bounds = Bounds() if "--constraints_file" in argv else None
     try:
-        validate(sys.stdin.buffer.read())
+        validate(sys.stdin.buffer.read(), bounds)
     except Invalid as invalid:
         sys.stderr.write("invalid: %s\n" % invalid)
         sys.exit(43)
+    if bounds is not None:
+        with open(argv[argv.index("--constraints_file") + 1], "w") as out:
+            out.write("".join(line + "\n" for line in bounds.lines()))
     sys.exit(42)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -1,4 +1,5 @@
-"""The Kattis package's input validator and wrong answers (`make package` runs problemtools on them)."""
+"""The packages' validators, data, statement and wrong answers (`make package` runs problemtools and
+BAPCtools on them; `make dmoj-check` runs DMOJ's judge)."""
 
 import subprocess
 import sys
@@ -10,10 +11,13 @@ from conftest import ROOT
 sys.path.insert(0, str(ROOT / "kattis"))
 
 import build_package  # noqa: E402  (after the path is set)
+import statement  # noqa: E402
 import validate  # noqa: E402
+import validate_answer  # noqa: E402
 import wrong_answers  # noqa: E402
 
 VALIDATOR = ROOT / "kattis" / "validate.py"
+ANSWER_VALIDATOR = ROOT / "kattis" / "validate_answer.py"
 SEED = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
 
 
@@ -84,3 +88,104 @@ def test_each_wrong_answer_fails_on_some_secret_case(name):
         if done.stdout.decode() != reference.answer(data):
             wrong.append(case)
     assert wrong, f"{name} passes every case"
+
+
+# ---------------------------------------------------- the 2025-09 package ---
+
+
+def test_invalid_inputs_are_rejected_by_the_validator():
+    """data/invalid_input/ of the 2025-09 package: bt validate requires the validator to reject each."""
+    names = build_package.invalid_inputs()
+    assert len(names) >= 20
+    for name, data in names.items():
+        with pytest.raises(validate.Invalid):
+            validate.validate(data)
+
+
+def test_the_validator_reports_the_bounds_each_input_reaches(tmp_path):
+    """--constraints_file, as BAPCtools passes it: one line a bound, in validation.h's format."""
+    path = tmp_path / "constraints"
+    done = subprocess.run([sys.executable, str(VALIDATOR), "--constraints_file", str(path)],
+                          input=b"10 0\n1000000000 -0.5\n" + b"1 2\n" * 10, capture_output=True, timeout=60)
+    assert done.returncode == 42, done.stderr
+    assert path.read_text().splitlines() == [
+        "validate.py:K K 0 1 10 10 1 10",
+        "validate.py:d d 0 0 2 2 1 100000",
+        "validate.py:eta eta 1 0 0 0 0 10",
+        "validate.py:x x 0 1 -0.5 1000000000 -1000000000 1000000000",
+    ]
+
+
+def test_the_secret_data_reaches_every_bound():
+    """What `bt constraints` checks: K, lr, d and the values each reach both ends of their range."""
+    bounds = validate.Bounds()
+    for data in build_package.cases(largest=True).values():
+        validate.validate(data, bounds)
+    assert [line.split()[2:4] for line in bounds.lines()] == [["1", "1"]] * 4, bounds.lines()
+
+
+@pytest.mark.parametrize("answer, problem, why", [
+    (b"0.9000 1.8000\n", SEED, None),
+    (b"0.0000\n", b"1 0\n-0.00001\n0\n", None),
+    (b"-0.0000\n", b"1 0\n-0.00001\n0\n", "-0.0000 must be written 0.0000"),
+    (b"0.9000 1.8000", SEED, "one line ending with a newline"),
+    (b"0.9000 1.8000\n\n", SEED, "one line ending with a newline"),
+    (b"0.9000\n", SEED, "expected d = 2 values, as theta has, found 1"),
+    (b"0.900 1.8000\n", SEED, "is not a value with 4 decimals"),
+    (b"0.9000  1.8000\n", SEED, "is not a value with 4 decimals"),
+    (b"00.9000 1.8000\n", SEED, "is not a value with 4 decimals"),
+    (b"9e-1 1.8000\n", SEED, "is not a value with 4 decimals"),
+])
+def test_the_answer_validator(answer, problem, why):
+    if why is None:
+        assert validate_answer.validate(answer, problem) == len(problem.split(b"\n")[1].split())
+    else:
+        with pytest.raises(validate_answer.Invalid, match=why):
+            validate_answer.validate(answer, problem)
+
+
+def test_the_answer_validator_as_a_program(tmp_path):
+    """As bt runs it: the input's path as argument, the answer on stdin, 42 or 43, d's bounds recorded."""
+    problem, constraints = tmp_path / "1.in", tmp_path / "constraints"
+    problem.write_bytes(SEED)
+    run = lambda answer, *args: subprocess.run(  # noqa: E731
+        [sys.executable, str(ANSWER_VALIDATOR), str(problem), *args], input=answer, capture_output=True)
+    assert run(b"0.9000 1.8000\n", "--constraints_file", str(constraints)).returncode == 42
+    assert constraints.read_text() == "validate_answer.py:d d 0 0 2 2 1 100000\n"
+    rejected = run(b"-0.0000 1.8000\n")
+    assert (rejected.returncode, rejected.stderr) == (43, b"invalid: -0.0000 must be written 0.0000\n")
+
+
+def test_the_answer_validator_stands_alone_with_the_same_bound():
+    assert validate_answer.MAX_D == validate.MAX_D
+
+
+def test_every_answer_is_valid():
+    for name, data in build_package.cases(largest=False).items():
+        validate_answer.validate(reference.answer(data).encode(), data)
+
+
+# -------------------------------------------------------------- statement ---
+
+
+def test_the_statement_is_made_from_docs_problem_md():
+    """Both packages' LaTeX comes from docs/problem.md: its title, sections, math and code map one to one."""
+    title, body = statement.read()
+    assert title == "Gradient Accumulation"
+    assert "\\section*{Input}" in body and "\\section*{Output}" in body
+    assert "$1 \\le K \\le 10$" in body and "\\texttt{-0.0000}" in body and "\\emph{micro-batches}" in body
+    assert "## Sample" not in body and "0.9000 1.8000" not in body  # the part after the end marker is not
+
+
+@pytest.mark.parametrize("markdown, why", [
+    ("# T\n\n- a list\n", "outside the subset"),
+    ("# T\n\n50% off\n", "outside math or code"),
+    ("# T\n\na_b\n", "outside math or code"),
+    ("# T\n\n$$\nx\n", "not closed"),
+    ("no title\n", "no '# Title' line"),
+])
+def test_the_statement_refuses_what_it_cannot_map(tmp_path, markdown, why):
+    source = tmp_path / "problem.md"
+    source.write_text(markdown + statement.END + " -->\n")
+    with pytest.raises(statement.StatementError, match=why):
+        statement.read(source)

@@ -10,8 +10,11 @@ Rows (interpreter x numpy):
 - the same PyPy with numpy 1.26 in its own venv: Kattis' "Python 3 with NumPy";
 - CPython with numpy 1.23.2, the oldest with wheels for Python 3.11, in its own venv;
 - the project venv: CPython with numpy 2.x;
-- where a Python 3.8 is found: it with ``-S``, and with numpy 1.21.6 (the
-  oldest numpy the contract covers) in its own venv.
+- where found (as pythonX.Y or under ~/.pyenv/versions/): CPython 3.7 with
+  ``-S`` (SPOJ), CPython 3.8 with ``-S`` (Codeforces, Timus) and with numpy
+  1.21.6 (the oldest numpy the contract covers), and CPython 3.13 with numpy
+  2.2.6 (AtCoder, whose build step `python3 Main.py ONLINE_JUDGE` runs once
+  first, with its status checked).
 
 The corpus is the golden samples, generated valid problems, mutants of
 them (mostly invalid), every token of up to 4 characters over a tricky
@@ -25,7 +28,7 @@ row and engine, naming the reference's line.
 
 Installing: pypy3 with apt-get when run as root (as CI is); the venvs
 under build/judges/ with pip. Without --no-install a missing interpreter is
-an error, not a skip; a missing Python 3.8 only drops its two rows.
+an error, not a skip; a missing CPython 3.7, 3.8 or 3.13 only drops its rows.
 """
 
 import argparse
@@ -34,25 +37,31 @@ import itertools
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tools")]
 
 import reference  # noqa: E402  (after the path is set)
 from conftest import error_line, run_main  # noqa: E402
+from installs import JUDGES, base_python, ensure_pypy, ensure_venv  # noqa: E402
 from test_fuzz import mutate  # noqa: E402
 
-JUDGES = ROOT / "build" / "judges"
 WORKER = ROOT / "tools" / "judge_worker.py"
 
 PYPY_NUMPY = "numpy==1.26.4"
 CPYTHON_OLDEST_NUMPY = "numpy==1.23.2"
-PY38_NUMPY = "numpy==1.21.6"
+# Rows of other CPythons, found as pythonX.Y or under ~/.pyenv/versions/ (a missing one is skipped):
+# (version, label, flags, numpy or None, venv name)
+OLD_AND_NEW = [
+    ("3.7", "CPython 3.7, -S (SPOJ)", ["-S"], None, None),
+    ("3.8", "CPython 3.8, -S (Codeforces, Timus)", ["-S"], None, None),
+    ("3.8", "CPython 3.8 + numpy==1.21.6", [], "numpy==1.21.6", "py38-numpy1"),
+    ("3.13", "CPython 3.13 + numpy==2.2.6 (AtCoder)", [], "numpy==2.2.6", "py313-numpy2.2"),
+]
 
 
 # ------------------------------------------------------------------ corpus ---
@@ -150,11 +159,6 @@ def expected_outcome(case):
 # -------------------------------------------------------------- interpreters ---
 
 
-def run(command, **kwargs):
-    print("+", " ".join(map(str, command)), file=sys.stderr, flush=True)
-    subprocess.run(command, check=True, **kwargs)
-
-
 def works(command):
     """Return whether `command -c pass` runs."""
     try:
@@ -163,39 +167,10 @@ def works(command):
         return False
 
 
-def ensure_pypy(install):
-    """Return the pypy3 command, installing Debian's package as root if it is missing."""
-    if shutil.which("pypy3") is None:
-        if not install:
-            raise SystemExit("judge-check: pypy3 is missing: `apt-get install pypy3`, or see README")
-        if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            raise SystemExit("judge-check: pypy3 is missing and this is not root with apt-get: "
-                             "install Debian's pypy3 package (README, Judges)")
-        run(["apt-get", "update", "-qq"])
-        run(["apt-get", "install", "-y", "-qq", "pypy3"],
-            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-    return [shutil.which("pypy3")]
-
-
-def ensure_venv(name, base, requirement, install):
-    """Return the python of build/judges/NAME, a venv of base with requirement installed."""
-    folder = JUDGES / name
-    python = folder / "bin" / "python"
-    stamp = folder / ".stamp"
-    if not stamp.exists() or stamp.read_text() != requirement:
-        if not install:
-            raise SystemExit("judge-check: %s is not set up; run without --no-install" % folder)
-        shutil.rmtree(folder, ignore_errors=True)
-        run([*base, "-m", "venv", str(folder)])
-        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", requirement])
-        stamp.write_text(requirement)
-    return [str(python)]
-
-
-def find_python38():
-    """Return a working Python 3.8 command, or None."""
-    candidates = [["python3.8"]] + [[p] for p in sorted(glob.glob(os.path.expanduser(
-        "~/.pyenv/versions/3.8*/bin/python3.8")))]
+def find_python(version):
+    """Return a working CPython of the given version ('3.8') as a command, or None."""
+    candidates = [["python" + version]] + [[p] for p in sorted(glob.glob(os.path.expanduser(
+        "~/.pyenv/versions/%s.*/bin/python%s" % (version, version))))]
     for command in candidates:
         if works(command):
             return command
@@ -203,25 +178,39 @@ def find_python38():
 
 
 def rows(install):
-    """Return [(label, command)] for every interpreter to check."""
-    system_python = [getattr(sys, "_base_executable", sys.executable)]
+    """Return [(label, command, compile step or None)] for every interpreter to check."""
+    system_python = base_python()
     pypy = ensure_pypy(install)
     found = [
-        ("CPython, -S (no numpy)", [*system_python, "-S"]),
-        ("PyPy, no numpy", pypy),
-        ("PyPy + " + PYPY_NUMPY, ensure_venv("pypy-numpy1", pypy, PYPY_NUMPY, install)),
+        ("CPython, -S (no numpy)", [*system_python, "-S"], None),
+        ("PyPy, no numpy", pypy, None),
+        ("PyPy + " + PYPY_NUMPY, ensure_venv("pypy-numpy1", pypy, PYPY_NUMPY, install), None),
         ("CPython + " + CPYTHON_OLDEST_NUMPY, ensure_venv("cpython-numpy1", system_python,
-                                                         CPYTHON_OLDEST_NUMPY, install)),
-        ("CPython + numpy 2 (project venv)", [sys.executable]),
+                                                         CPYTHON_OLDEST_NUMPY, install), None),
+        ("CPython + numpy 2 (project venv)", [sys.executable], None),
     ]
-    python38 = find_python38()
-    if python38 is None:
-        print("judge-check: no Python 3.8 found; its two rows are skipped", file=sys.stderr)
-    else:
-        found.append(("CPython 3.8, -S (no numpy)", [*python38, "-S"]))
-        py38_numpy = ensure_venv("py38-numpy1", python38, PY38_NUMPY, install)
-        found.append(("CPython 3.8 + " + PY38_NUMPY, py38_numpy))
+    for version, label, flags, numpy, name in OLD_AND_NEW:
+        python = find_python(version)
+        if python is None:
+            print("judge-check: no Python %s found; its row (%s) is skipped" % (version, label),
+                  file=sys.stderr)
+        elif numpy is None:
+            found.append((label, [*python, *flags], None))
+        else:
+            venv = ensure_venv(name, python, numpy, install)
+            compile_step = ["ONLINE_JUDGE"] if "AtCoder" in label else None
+            found.append((label, venv, compile_step))
     return found
+
+
+def compile_step(label, command, arguments):
+    """Run a judge's compile step (AtCoder: `python3 Main.py ONLINE_JUDGE`); return a problem or None."""
+    done = subprocess.run([*command, str(ROOT / "solve.py"), *arguments], stdin=subprocess.DEVNULL,
+                          capture_output=True, timeout=60)
+    if (done.returncode, done.stdout, done.stderr) != (0, b"", b""):
+        return "%s: the compile step %s gave status %d, stdout %r, stderr %r" % (
+            label, " ".join(arguments), done.returncode, done.stdout[:80], done.stderr[:200])
+    return None
 
 
 # ------------------------------------------------------------------ check ---
@@ -270,9 +259,13 @@ def main(argv=None):
                              % case["name"])
 
     failures, table = [], []
-    for label, command in rows(not args.no_install):
+    for label, command, compile_arguments in rows(not args.no_install):
         print("judge-check: %s ..." % label, file=sys.stderr, flush=True)
         row_start = time.monotonic()
+        if compile_arguments:
+            problem = compile_step(label, command, compile_arguments)
+            if problem:
+                failures.append(problem)
         done = subprocess.run([*command, str(WORKER), str(corpus)], capture_output=True, timeout=1800)
         if done.returncode != 0:
             why = done.stderr.decode(errors="replace")[-2000:]

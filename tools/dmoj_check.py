@@ -1,0 +1,219 @@
+"""`make dmoj-check`: DMOJ's own judge judges solve.py, under its PY3 and PYPY3 executors.
+
+    python tools/dmoj_check.py            # installs what is missing (as root), then judges
+
+DMOJ (dmoj.ca and many school judges) runs Python as `python3 -BS <loader>
+<source with a UTF-8 byte-order mark>`: the loader reopens fd 0 and 1 with
+64 KiB buffers and calls runpy.run_path, in a ptrace and seccomp sandbox.
+This check uses that code itself: PyPI's `dmoj`, pinned in
+requirements-dmoj.txt, in a venv of Debian's python3 (build/judges/dmoj),
+with Debian's python3 as PY3 and Debian's pypy3 as PYPY3. DMOJ's server
+refuses to run as root, so as root the judging runs as the user nobody
+(setpriv); where that cannot be done it runs as root and says that the
+process limit was not enforced.
+
+Problems, staged under build/dmoj-check/problems/ from the folder that
+`make package` writes for upload (build/dmoj/gradientaccumulation/):
+
+- gradientaccumulation: the upload folder as it is (DMOJ turns CR and CRLF
+  into LF and adds a final newline to every input);
+- gradientaccumulation_raw: the same with ``binary_data: true`` (raw bytes);
+- gradientaccumulation_bad, and _bad_raw: the bad inputs of tests/test_errors.py.
+
+It fails unless solve.py is Accepted on every case of both valid problems
+under both executors, each wrong answer of the package is Wrong Answer on
+some case, and every bad input ends with status 1 (DMOJ: IR), nothing on
+stdout and the one line on stderr that solve.py gives in-process for the
+bytes DMOJ fed it. It prints time and memory as DMOJ measured them, beside
+the naive solution's (tools/naive.py), and the memory targets of the seed
+example and the largest case; those are reported, not enforced.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tools"), str(ROOT / "kattis")]
+
+import build_package  # noqa: E402  (after the path is set)
+import wrong_answers  # noqa: E402
+from conftest import run_main  # noqa: E402
+from installs import ensure_debian, ensure_venv  # noqa: E402
+from test_errors import BAD_INPUTS  # noqa: E402
+
+STAGE = ROOT / "build" / "dmoj-check"
+DEBIAN_PYTHON = "/usr/bin/python3"  # Debian's: the unprivileged user can run it, unlike a pyenv under /root
+RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3"}
+TIME_LIMIT = 10.0  # seconds: generous; the times below are what counts
+MEMORY_KB = 256 * 1024  # PyPy alone takes 57 MB, and the largest case more: see the table
+PROBLEM = build_package.SHORTNAME
+SEED_CASE, LARGEST_CASE = 1, None  # positions in init.yml; the largest is the last
+TARGETS_MIB = {"PYPY3": 2.5, "PY3": 3.0}  # seed example: solve.py at most naive + this (issue 15)
+
+
+def stage(upload):
+    """Write the four problems under STAGE/problems from the upload folder; return that folder."""
+    problems = STAGE / "problems"
+    shutil.rmtree(STAGE, ignore_errors=True)
+    shutil.copytree(upload, problems / PROBLEM)
+    shutil.copytree(upload, problems / (PROBLEM + "_raw"))
+    with open(problems / (PROBLEM + "_raw") / "init.yml", "a") as init:
+        init.write("binary_data: true\n")
+    for name, raw in (("_bad", False), ("_bad_raw", True)):
+        folder = problems / (PROBLEM + name)
+        folder.mkdir()
+        lines = ["checker: identical\n", "binary_data: %s\n" % ("true" if raw else "false"), "test_cases:\n"]
+        for case_id, data, _ in BAD_INPUTS:
+            (folder / (case_id + ".in")).write_bytes(data)
+            (folder / (case_id + ".out")).write_bytes(b"")
+            lines.append("- {in: %s.in, out: %s.out, points: 1}\n" % (case_id, case_id))
+        (folder / "init.yml").write_text("".join(lines))
+    sources = STAGE / "sources"
+    sources.mkdir()
+    shutil.copy2(ROOT / "solve.py", sources / "solve.py")
+    shutil.copy2(ROOT / "tools" / "naive.py", sources / "naive.py")
+    for name in wrong_answers.MISTAKES:
+        (sources / (name + ".py")).write_text(wrong_answers.program(name))
+    for path in [STAGE, *STAGE.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    return problems
+
+
+def jobs(problems):
+    """Return the jobs for the worker: what to judge, with which executor, on which problem."""
+    found = []
+
+    def add(name, language, problem, short_circuit=False):
+        found.append({"name": name, "language": language, "problem": problem, "short_circuit": short_circuit,
+                      "source": str(STAGE / "sources" / (name + ".py")), "time": TIME_LIMIT,
+                      "memory_kb": MEMORY_KB})
+
+    for language in RUNTIMES:
+        for suffix in ("", "_raw", "_bad", "_bad_raw"):
+            add("solve", language, PROBLEM + suffix)
+        add("naive", language, PROBLEM)
+    for name in wrong_answers.MISTAKES:
+        add(name, "PY3", PROBLEM, short_circuit=True)
+    return found
+
+
+def unprivileged(python):
+    """Return (prefix that runs a command as nobody, or [] with the reason it could not be done)."""
+    if os.geteuid() != 0:
+        return [], None
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return [], "no setpriv"
+    prefix = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+    tried = subprocess.run([*prefix, python, "-c", "import dmoj; open(%r).read()" % str(STAGE / "sources" /
+                                                                                       "solve.py")],
+                           capture_output=True, text=True)
+    if tried.returncode != 0:
+        return [], "nobody cannot run the venv or read %s: %s" % (STAGE, tried.stderr.strip()[-200:])
+    return prefix, None
+
+
+def check(report):
+    """Return the list of failures in the worker's report."""
+    failures = []
+    for result in report["results"]:
+        job, cases = result["job"], result["cases"]
+        where = "%s under %s on %s" % (job["name"], job["language"], job["problem"])
+        if result["problems"] or not cases:
+            failures.append("%s: %s" % (where, result["problems"] or "no case was judged"))
+            continue
+        codes = [case["codes"] for case in cases]
+        if job["name"] == "solve" and not job["problem"].endswith(("_bad", "_bad_raw")):
+            failures += ["%s: case %d: %s" % (where, case["case"], case["codes"])
+                         for case in cases if case["codes"] != ["AC"]]
+        elif job["name"] == "solve":
+            for case in cases:
+                fed = case["input"].encode("latin-1")
+                expected = run_main(fed, engine="python")
+                got = (case["codes"][0], case["stdout"], case["stderr"])
+                if expected.status != 1 or got != ("IR", "", expected.stderr.decode("latin-1")):
+                    failures.append("%s: case %d: expected IR and %r, got %r"
+                                    % (where, case["case"], expected.stderr, got))
+        elif job["name"] in wrong_answers.MISTAKES and not any(code[0] == "WA" for code in codes):
+            failures.append("%s: never Wrong Answer: %s" % (where, codes))
+    return failures
+
+
+def table(report):
+    """Print time and memory as DMOJ measured them, solve.py beside the naive solution."""
+    by = {(r["job"]["name"], r["job"]["language"], r["job"]["problem"]): r["cases"]
+          for r in report["results"]}
+    print("| executor | runtime | case | solve.py CPU s | naive CPU s | solve.py KB | naive KB"
+          " | solve - naive |")
+    print("|---|---|---|---:|---:|---:|---:|---:|")
+    targets = []
+    for language in RUNTIMES:
+        solve, naive = by[("solve", language, PROBLEM)], by[("naive", language, PROBLEM)]
+        version = " ".join("%s %s" % (name, ".".join(map(str, numbers)))
+                           for name, numbers in report["runtime_versions"][language])
+        rows = [("seed example", 0), ("largest (K = 10, d = 100,000)", len(solve) - 1)]
+        for label, index in rows:
+            a, b = solve[index], naive[index]
+            print("| %s | %s | %s | %.3f | %.3f | %d | %d | %+.2f MiB |" % (
+                language, version, label, a["time"], b["time"], a["memory_kb"], b["memory_kb"],
+                (a["memory_kb"] - b["memory_kb"]) / 1024))
+        total = lambda cases: sum(case["time"] for case in cases)  # noqa: E731
+        print("| %s | %s | all %d cases, CPU s in all; peak KB | %.3f | %.3f | %d | %d | |" % (
+            language, version, len(solve), total(solve), total(naive),
+            max(case["memory_kb"] for case in solve), max(case["memory_kb"] for case in naive)))
+        extra = (solve[0]["memory_kb"] - naive[0]["memory_kb"]) / 1024
+        targets.append(("%s seed example: solve.py <= naive + %.1f MiB" % (language, TARGETS_MIB[language]),
+                        "%+.2f MiB" % extra, extra <= TARGETS_MIB[language]))
+        targets.append(("%s largest case: solve.py <= naive" % language,
+                        "%d KB vs %d KB" % (solve[-1]["memory_kb"], naive[-1]["memory_kb"]),
+                        solve[-1]["memory_kb"] <= naive[-1]["memory_kb"]))
+    print("\n| memory target (reported, not enforced) | measured | met |\n|---|---:|:---:|")
+    for label, measured, met in targets:
+        print("| %s | %s | %s |" % (label, measured, "yes" if met else "NO"))
+
+
+def main():
+    started = time.monotonic()
+    ensure_debian(["build-essential", "libseccomp-dev", "python3-venv", "python3-dev", "pypy3"], True,
+                  "make dmoj-check")
+    python = ensure_venv("dmoj", [DEBIAN_PYTHON], ROOT / "requirements-dmoj.txt")[0]
+    with tempfile.TemporaryDirectory() as scratch:
+        _, _, upload = build_package.build(Path(scratch))
+        problems = stage(upload)
+    jobs_file = STAGE / "jobs.json"
+    runtime = {"python3": DEBIAN_PYTHON, "pypy3": shutil.which("pypy3")}
+    jobs_file.write_text(json.dumps({"runtime": runtime, "problems": str(problems), "jobs": jobs(problems)}))
+    jobs_file.chmod(0o644)
+    prefix, why_not = unprivileged(python)
+    if prefix:
+        print("dmoj-check: judging as the user nobody, as DMOJ's judge runs", file=sys.stderr)
+    elif why_not:
+        print("dmoj-check: judging as root (%s): the process limit (RLIMIT_NPROC) was NOT enforced"
+              % why_not, file=sys.stderr)
+    done = subprocess.run([*prefix, python, str(ROOT / "tools" / "dmoj_worker.py"), str(jobs_file)],
+                          cwd=str(STAGE), stdout=subprocess.PIPE, timeout=3600)
+    if done.returncode != 0:
+        raise SystemExit("dmoj-check: the worker failed with status %d" % done.returncode)
+    report = json.loads(done.stdout)
+    table(report)
+    failures = check(report)
+    print("\n%d jobs judged by DMOJ's judge as %s in %.0f s" % (
+        len(report["results"]), "nobody" if prefix else "this user (%s)" % ("root" if os.geteuid() == 0 else
+                                                                          "unprivileged"),
+        time.monotonic() - started))
+    for failure in failures[:30]:
+        print("FAIL", failure)
+    if failures:
+        raise SystemExit("dmoj-check: %d failures" % len(failures))
+    print("dmoj-check: solve.py Accepted on every case (raw and normalized, PY3 and PYPY3); every wrong"
+          " answer Wrong Answer; every bad input one line on stderr with status 1")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""Install what the judge checks need, once: Debian packages (as root), and venvs under build/judges/.
+
+Used by tools/judge_check.py, tools/dmoj_check.py and kattis/build_package.py.
+Each venv is remade only when the requirements it was made from change (its
+.stamp holds them); pip's cache, outside the clone, keeps built wheels.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+JUDGES = ROOT / "build" / "judges"
+
+
+def run(command, **kwargs):
+    """Run a command, echoed to stderr; raise on failure."""
+    print("+", " ".join(map(str, command)), file=sys.stderr, flush=True)
+    subprocess.run(command, check=True, **kwargs)
+
+
+def ensure_debian(packages, install, why):
+    """Install the Debian packages that are missing, as root with apt-get; otherwise say how to."""
+    missing = [name for name in packages if subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", name], capture_output=True, text=True).stdout
+        != "install ok installed"]
+    if not missing:
+        return
+    if not install or os.geteuid() != 0 or shutil.which("apt-get") is None:
+        raise SystemExit("%s needs Debian's %s: `apt-get install %s` as root"
+                         % (why, ", ".join(missing), " ".join(missing)))
+    run(["apt-get", "update", "-qq"])
+    run(["apt-get", "install", "-y", "-qq", *missing],
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+def ensure_pypy(install):
+    """Return the pypy3 command, installing Debian's package as root if it is missing."""
+    if shutil.which("pypy3") is None:
+        ensure_debian(["pypy3"], install, "this check (PyPy rows)")
+    return [shutil.which("pypy3")]
+
+
+def ensure_venv(name, base, requirements, install=True):
+    """Return [python] of build/judges/NAME, a venv of the base interpreter with requirements installed.
+
+    requirements is a requirements file (its path) or one requirement (a string such as numpy==1.26.4).
+    """
+    folder = JUDGES / name
+    python = folder / "bin" / "python"
+    is_file = Path(str(requirements)).suffix == ".txt"
+    wanted = Path(requirements).read_text() if is_file else str(requirements)
+    stamp = folder / ".stamp"
+    if not stamp.exists() or stamp.read_text() != " ".join(map(str, base)) + "\n" + wanted:
+        if not install:
+            raise SystemExit("%s is not set up; run without --no-install" % folder)
+        shutil.rmtree(folder, ignore_errors=True)
+        run([*base, "-m", "venv", str(folder)])
+        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             *(["-r", str(requirements)] if is_file else [str(requirements)])])
+        stamp.write_text(" ".join(map(str, base)) + "\n" + wanted)
+    return [str(python)]
+
+
+def base_python():
+    """Return the command of the interpreter behind this one's venv (the project's Python 3.11)."""
+    return [getattr(sys, "_base_executable", sys.executable)]
