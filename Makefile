@@ -3,11 +3,13 @@ PYTHON ?= python3
 VENV ?= .venv
 SAMPLE ?= samples/seed-example-lines.in
 PYTEST_ARGS ?=
+PYTEST_WORKERS ?= 2
 
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp
-# `make mutants` has a venv of its own, with mutmut (requirements-mutants.txt).
+# `make mutants` and `make figures` have venvs of their own (requirements-mutants.txt, -figures.txt).
 MUTANTS_VENV := build/mutants-venv
+FIGURES_VENV := build/figures-venv
 MUTANTS_ARGS ?=
 
 .DEFAULT_GOAL := help
@@ -24,8 +26,8 @@ $(STAMP): requirements.txt
 run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
 	@$(BIN)/python solve.py < $(SAMPLE)
 
-test: $(STAMP) ## run the tests, doctests included (about a minute)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+test: $(STAMP) ## run the tests, doctests and the docs' examples included (under a minute, on 2 workers)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python tools/bench.py
@@ -46,6 +48,14 @@ $(MUTANTS_VENV)/.stamp: requirements.txt requirements-mutants.txt
 
 mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 random mutants (about 7 min); ALL=1 runs all (15)
 	$(MUTANTS_VENV)/bin/python tools/mutants.py $(if $(ALL),--all) $(MUTANTS_ARGS)
+
+$(FIGURES_VENV)/.stamp: requirements-figures.txt
+	$(PYTHON) -m venv $(FIGURES_VENV)
+	$(FIGURES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-figures.txt
+	touch $@
+
+figures: $(FIGURES_VENV)/.stamp ## docs/figures/*.png, computed by accumulation.py; prints their captions
+	$(FIGURES_VENV)/bin/python tools/figures.py
 
 lint: $(STAMP) ## static checks: ruff, and vermin (solve.py and the validators run on Python 3.7)
 	$(BIN)/python -m ruff check solve.py accumulation.py tests tools kattis

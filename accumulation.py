@@ -53,7 +53,8 @@ def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
     >>> gradient_accumulation_step([1.0], [[[1.0]], [[1.0]]], [[0.0], [2.0]], lr=0.5, accum_steps=2)
     array([1.])
 
-    Updating inside the loop instead would give [1.5] here. Shapes must agree:
+    Updating inside the loop instead would give [2.0] here ([1.25] with lr / K).
+    Shapes must agree:
 
     >>> gradient_accumulation_step([1.0], [[[1.0]]], [[0.0]], lr=0.1, accum_steps=2)
     Traceback (most recent call last):

@@ -106,11 +106,16 @@ def test_linear_gradient_matches_finite_differences():
 
 
 def test_linear_does_not_update_inside_the_loop():
-    """Updating after micro-batch 1 would give the second gradient at new weights: 1.5, not 1."""
-    updated_in_loop = 1.0 - 0.5 * 2.0  # w after micro-batch 1 (gradient 2)
-    updated_in_loop -= 0.5 * 2 * (updated_in_loop - 2.0)  # micro-batch 2 at the new w
+    """The seed example: [1] is right; updating after each micro-batch gives [2.0] with the full lr
+    (w = 1 - 0.5 * 2 = 0, then 0 - 0.5 * 2 * (0 - 2) = 2) and [1.25] with lr / K (w = 0.5, then
+    0.5 - 0.25 * 2 * (0.5 - 2) = 1.25), as the README, the docstring and figure b say."""
+    for lr, expected in ((0.5, 2.0), (0.25, 1.25)):
+        w = 1.0
+        for y in (0.0, 2.0):  # x = 1, B = 1: the gradient is 2 (w - y), at the weights already moved
+            w -= lr * 2 * (w - y)
+        assert w == expected
     result = gradient_accumulation_step([1.0], [[[1.0]], [[1.0]]], [[0.0], [2.0]], 0.5, 2)
-    assert updated_in_loop != 1.0 and result.tolist() == [1.0]
+    assert result.tolist() == [1.0]
 
 
 def test_linear_micro_batch_order_does_not_matter():

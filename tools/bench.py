@@ -38,6 +38,9 @@ BASE_PYTHON = getattr(sys, "_base_executable", sys.executable)
 SOLVE = str(ROOT / "solve.py")
 PYPY = shutil.which("pypy3")
 PYPY_NUMPY = ROOT / "build" / "judges" / "pypy-numpy1" / "bin" / "python"
+NAIVE = str(ROOT / "tools" / "naive.py")
+# Start-up cannot beat this: the main script is compiled on every run, never cached.
+COMPILE = f"compile(open({SOLVE!r}).read(), {SOLVE!r}, 'exec')"
 
 FLOOR = """\
 import sys
@@ -85,11 +88,18 @@ def commands(folder):
         "floor": [PYTHON, "-c", FLOOR],
         "python -c pass": [PYTHON, "-c", "pass"],
         # Start-up cannot beat this: CPython compiles the main script on every run, never caching it.
-        "python compiles solve.py": [PYTHON, "-c", f"compile(open({SOLVE!r}).read(), {SOLVE!r}, 'exec')"],
+        "python compiles solve.py": [PYTHON, "-c", COMPILE],
+        # As DMOJ runs Python: site off. The naive solution is the memory baseline.
+        "naive -S": [BASE_PYTHON, "-S", NAIVE],
     }
     if PYPY:
         found["solve, PyPy"] = [PYPY, SOLVE]
         found["pypy3 -c pass"] = [PYPY, "-c", "pass"]
+        # Site off, as DMOJ runs PyPy too: the memory targets compare these two.
+        found["solve, PyPy -S"] = [PYPY, "-S", SOLVE]
+        found["naive, PyPy -S"] = [PYPY, "-S", NAIVE]
+        found["pypy3 -S compiles solve.py"] = [PYPY, "-S", "-c", COMPILE]
+        found["pypy3 -S -c pass"] = [PYPY, "-S", "-c", "pass"]
     if PYPY_NUMPY.exists():
         found["solve, PyPy numpy engine"] = [str(PYPY_NUMPY), SOLVE, "--engine", "numpy"]
     cc = shutil.which("cc")
@@ -101,29 +111,44 @@ def commands(folder):
     return found
 
 
-# (name, K, d, layout, commands, repeats)
+# (name, K, d, layout, commands, repeats); layout "junk" is one token of d MB of "x", an error.
 THRESHOLD = ["solve, pure engine", "solve, numpy engine", "solve, PyPy", "solve, PyPy numpy engine"]
+ENGINES = ["solve", "solve, pure engine", "solve, numpy engine"]
 SIZES = [
     ("seed example", 2, 2, "seed",
-     ["solve", "python -c pass", "python compiles solve.py", "solve, PyPy", "pypy3 -c pass"], 21),
+     ["solve", "python -c pass", "python compiles solve.py", "solve -S", "naive -S",
+      "solve, PyPy", "pypy3 -c pass", "solve, PyPy -S", "naive, PyPy -S", "pypy3 -S compiles solve.py",
+      "pypy3 -S -c pass"], 21),
     ("K=2 d=5*10^4 (1.4 MB)", 2, 5 * 10**4, "lines", THRESHOLD, 7),
     ("K=2 d=10^5 (2.8 MB)", 2, 10**5, "lines", THRESHOLD, 5),
-    ("K=2 d=2*10^5 (5.7 MB)", 2, 2 * 10**5, "lines", THRESHOLD, 5),
+    ("K=2 d=2*10^5 (5.7 MB)", 2, 2 * 10**5, "lines", ["solve", *THRESHOLD], 5),
+    ("K=10 d=10^5 (the package's largest)", 10, 10**5, "lines",
+     ["solve -S", "naive -S", "solve, PyPy -S", "naive, PyPy -S"], 3),
     ("K=2 d=2*10^5 -S", 2, 2 * 10**5, "lines", ["solve -S"], 3),
     ("K=40 d=2*10^5 -S", 40, 2 * 10**5, "lines", ["solve -S"], 3),
+    ("K=10^6 d=1 (tall, 9.5 MB)", 10**6, 1, "lines", [*ENGINES, "reference"], 3),
+    ("K=10^6 d=1 one line", 10**6, 1, "tokens", [*ENGINES, "reference"], 3),
+    ("K=10^5 d=10 (9.5 MB)", 10**5, 10, "lines", [*ENGINES, "reference"], 3),
     ("K=10 d=10^6", 10, 10**6, "lines",
-     ["solve", "floor", "solve -S", "reference", "solve, PyPy", "C scanf/printf"], 3),
+     [*ENGINES, "floor", "solve -S", "reference", "solve, PyPy", "C scanf/printf"], 3),
     ("K=10 d=10^6 one line", 10, 10**6, "tokens", ["solve", "floor", "solve -S", "solve, PyPy"], 3),
     ("K=1 d=5*10^6 (two 50 MB lines)", 1, 5 * 10**6, "lines", ["solve", "floor"], 3),
+    ("one 32 MB token", 0, 32, "junk", ["solve"], 3),
+    ("one 128 MB token", 0, 128, "junk", ["solve"], 3),
 ]
 QUICK = {"seed example", "K=2 d=5*10^4 (1.4 MB)", "K=2 d=10^5 (2.8 MB)"}
 THRESHOLD_SIZES = ["K=2 d=5*10^4 (1.4 MB)", "K=2 d=10^5 (2.8 MB)", "K=2 d=2*10^5 (5.7 MB)"]
+AUTO_SIZES = ["K=10^6 d=1 (tall, 9.5 MB)", "K=10^6 d=1 one line", "K=10^5 d=10 (9.5 MB)",
+              "K=2 d=2*10^5 (5.7 MB)", "K=10 d=10^6"]
 
 
 def write_problem(path, k, d, layout, seed=0):
     """Write a random problem: values like -1.234567, about 9.8 bytes a number."""
     if layout == "seed":
         path.write_bytes((ROOT / "samples" / "seed-example-lines.in").read_bytes())
+        return
+    if layout == "junk":
+        path.write_bytes(b"x" * (d << 20))
         return
     rng = np.random.default_rng(seed)
     separator = b"\n" if layout == "lines" else b" "
@@ -160,7 +185,7 @@ def run(command, source, sink):
     return seconds, kib / 1024, status  # ru_maxrss is in KiB on Linux
 
 
-def measure(names, available, source, folder, repeats):
+def measure(names, available, source, folder, repeats, status_expected=0):
     """Return {name: (median seconds, median MiB)}, alternating the commands; check the answers agree."""
     times = {name: [] for name in names}
     memory = {name: [] for name in names}
@@ -169,12 +194,13 @@ def measure(names, available, source, folder, repeats):
         for name in names:
             sink = folder / "out.txt"
             seconds, mib, status = run(available[name], source, sink)
-            if status != 0:
-                raise SystemExit(f"{name} failed on {source.name} with status {status}")
+            if status != status_expected:
+                raise SystemExit(f"{name} gave status {status} on {source.name}, not {status_expected}")
             times[name].append(seconds)
             memory[name].append(mib)
             outputs[name] = sink.read_bytes()
-    answers = {name: out for name, out in outputs.items() if name.startswith("solve") or name[0] in "rC"}
+    answers = {name: out for name, out in outputs.items()
+               if name.startswith(("solve", "naive")) or name[0] in "rC"}
     if len(set(answers.values())) > 1:
         raise SystemExit(f"the answers differ on {source.name}: {sorted(answers)}")
     return {name: (statistics.median(times[name]), statistics.median(memory[name])) for name in names}
@@ -199,7 +225,7 @@ def main(argv=None):
             write_problem(source, k, d, layout)
             megabytes = source.stat().st_size / 1e6
             print(f"measuring {name} ({megabytes:.1f} MB, {repeats} rounds) ...", file=sys.stderr, flush=True)
-            result = measure(names, available, source, folder, repeats)
+            result = measure(names, available, source, folder, repeats, 1 if layout == "junk" else 0)
             results[name] = result
             for command in names:
                 seconds, mib = result[command]
@@ -239,6 +265,30 @@ def main(argv=None):
     target(f"{big}: PyPy solve / C scanf/printf <= 1.25 (aim)",
            ratio(big, "solve, PyPy", "C scanf/printf"), 1.25)
     target(f"{flat}: solve peak memory <= 140 MiB", peak(flat, "solve"), 140, " MiB")
+    def heavier(size, a, b):
+        return peak(size, a) - peak(size, b) if peak(size, a) and peak(size, b) else None
+
+    target("seed example: PyPy -S solve - naive <= 2.5 MiB",
+           heavier(seed, "solve, PyPy -S", "naive, PyPy -S"), 2.5, " MiB")
+    target("seed example: CPython -S solve - naive <= 3 MiB",
+           heavier(seed, "solve -S", "naive -S"), 3, " MiB")
+    for label, a, b in (("PyPy -S", "pypy3 -S compiles solve.py", "pypy3 -S -c pass"),
+                        ("CPython", "python compiles solve.py", "python -c pass")):
+        value = heavier(seed, a, b)
+        shown = f"{value:.2f} MiB" if value is not None else "not measured"
+        print(f"| seed example: {label} compiling solve.py alone - {b} (memory) | {shown} | - |")
+    largest = "K=10 d=10^5 (the package's largest)"
+    target(f"{largest}: PyPy -S solve - naive <= 0", heavier(largest, "solve, PyPy -S", "naive, PyPy -S"), 0,
+           " MiB")
+    target(f"{largest}: CPython -S solve - naive <= 0", heavier(largest, "solve -S", "naive -S"), 0, " MiB")
+    for size in AUTO_SIZES:
+        best = max(filter(None, [ratio(size, "solve", "solve, pure engine"),
+                                 ratio(size, "solve", "solve, numpy engine")]), default=None)
+        target(f"{size}: auto / the better engine <= 1.10", best, 1.10)
+        if "reference" in results.get(size, {}):
+            target(f"{size}: auto / reference <= 1.0", ratio(size, "solve", "reference"), 1.0)
+    huge = [results.get(size, {}).get("solve") for size in ("one 128 MB token", "one 32 MB token")]
+    target("one huge token: time 128 MB / 32 MB <= 5", huge[0][0] / huge[1][0] if all(huge) else None, 5)
     target(f"{flat}: solve / parse floor <= 1.10", ratio(flat, "solve", "floor"), 1.10)
     for size in THRESHOLD_SIZES:
         for label, a, b in (("CPython", "solve, numpy engine", "solve, pure engine"),

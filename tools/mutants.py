@@ -46,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutants"  # the default of --workdir
 SOURCES = ["solve.py", "accumulation.py"]
-COPIED = SOURCES + ["pyproject.toml", "tests", "tools", "samples", "kattis"]
+COPIED = SOURCES + ["pyproject.toml", "tests", "tools", "samples", "kattis", "docs", "README.md"]
 EQUIVALENT = ROOT / "tools" / "equivalent-mutants.txt"
 PLAIN = "GA_MUTANTS_PLAIN"  # environment: the folder of plain solve.py files, for program_for()
 

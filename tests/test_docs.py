@@ -1,0 +1,90 @@
+"""What the README and docs/ teach is true: every example runs as pasted, and every link leads somewhere.
+
+- ```python blocks are doctests: each `>>>` line runs and its output must
+  match. The blocks of one page share their names, as a doctest file does.
+- ```console blocks are shell transcripts: each `$ ` line runs in bash, in
+  a folder holding solve.py and samples/, with `python3` the interpreter of
+  these tests, and what it prints (stdout and stderr) must be the lines
+  under it, exactly.
+- ```sh blocks are commands to read (make targets, installs), not run here.
+"""
+
+import doctest
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT, program
+
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)
+
+
+def blocks(page, kind):
+    """Return the code blocks of one kind (python, console) in a Markdown page, in order."""
+    return [body for language, body in FENCE.findall(page.read_text()) if language == kind]
+
+
+def test_the_pages_exist_and_hold_examples():
+    assert len(PAGES) >= 7
+    assert sum(len(blocks(page, "python")) for page in PAGES) >= 5
+    assert sum(len(blocks(page, "console")) for page in PAGES) >= 3
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if blocks(p, "python")], ids=lambda p: p.name)
+def test_python_examples_run_as_pasted(page):
+    names = {}
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number, body in enumerate(blocks(page, "python"), 1):
+        assert ">>> " in body, "%s: python block %d has no >>> example to check" % (page.name, number)
+        test = parser.get_doctest(body, names, "%s block %d" % (page.name, number), str(page), 0)
+        result = runner.run(test, out=sys.stdout.write, clear_globs=False)
+        names.update(test.globs)  # the next block goes on from here
+        assert result.failed == 0, "%s: python block %d (see the report above)" % (page.name, number)
+
+
+def console_examples():
+    """Return (page name, command, expected output) for every `$ ` line of every console block."""
+    found = []
+    for page in PAGES:
+        for body in blocks(page, "console"):
+            for part in re.split(r"^\$ ", body, flags=re.M)[1:]:
+                command, _, output = part.partition("\n")
+                found.append(pytest.param(command, output, id="%s: %s" % (page.name, command[:50])))
+    return found
+
+
+@pytest.fixture(scope="module")
+def shell_folder(tmp_path_factory):
+    """A folder with solve.py (the one under test) and samples/, and python3 on PATH as this interpreter."""
+    folder = tmp_path_factory.mktemp("console")
+    (folder / "solve.py").write_bytes(program().read_bytes())
+    (folder / "samples").symlink_to(ROOT / "samples")
+    (folder / "bin").mkdir()
+    (folder / "bin" / "python3").symlink_to(sys.executable)
+    return folder
+
+
+@pytest.mark.parametrize("command, output", console_examples())
+def test_console_examples_print_what_they_show(command, output, shell_folder):
+    env = {**os.environ, "PATH": "%s%s%s" % (shell_folder / "bin", os.pathsep, os.environ["PATH"])}
+    done = subprocess.run(["bash", "-c", command], cwd=shell_folder, env=env, capture_output=True,
+                          timeout=60)
+    assert (done.stdout + done.stderr).decode() == output
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_relative_links_lead_to_files_that_exist(page):
+    for target, _ in LINK.findall(page.read_text()):
+        if "://" not in target:
+            assert (page.parent / target).exists(), "%s links to %s" % (page.name, target)
+
+
+def test_the_readme_is_a_front_door():
+    """About 200 lines at most: the rest is in docs/, one page per question."""
+    assert len((ROOT / "README.md").read_text().splitlines()) <= 200
