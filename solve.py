@@ -27,10 +27,11 @@ Bad input, or input too big for the memory the process may use: exit status
 1, nothing on stdout, one line on stderr naming the line where there is one
 (``solve.py: line 3: ...``). Usage errors exit with 2.
 
-It runs on CPython 3.8 and later and on PyPy, with the standard library
-alone. Two engines honour one contract, byte for byte: a pure-Python one,
-always there, and a numpy one, imported only for inputs of 4 MiB or more on
-CPython when numpy is installed (``--engine`` overrides the choice).
+It runs on CPython 3.7 and later and on PyPy, with the standard library
+alone, from a file, a pipe, a terminal or text-only streams. Two engines
+honour one contract, byte for byte: a pure-Python one, always there, and a
+numpy one, imported only on CPython when numpy is installed, for inputs of
+4 MiB or more in lines of 256 bytes or more (``--engine`` overrides it).
 
 Glossary
     K          number of micro-batches accumulated before one update
@@ -808,8 +809,8 @@ def _parse_args(argv, stdout, stderr):
             args = _argument_parser().parse_args(argv)
             return args.file, args.engine, None
     except SystemExit as done:
-        _write(stdout, out.getvalue().encode())
-        _write(stderr, err.getvalue().encode())
+        _write(stdout, out.getvalue().encode("utf-8", "backslashreplace"))
+        _write(stderr, err.getvalue().encode("utf-8", "backslashreplace"))  # argv may hold undecodable bytes
         return None, None, done.code
 
 
@@ -879,10 +880,8 @@ def _read_input(path, stdin, choice, reading):
     try:
         source = Source(stream)
         reading.append(source)
-        if choice == "numpy":
-            size = breaks = 0
-        else:  # enough to choose the engine: numpy only on CPython, array('d') from CHUNK bytes
-            size, breaks = source.peek(NUMPY_FROM if sys.implementation.name == "cpython" else CHUNK)
+        # Enough to choose the engine: numpy only on CPython, array('d') from CHUNK bytes.
+        size, breaks = source.peek(NUMPY_FROM if sys.implementation.name == "cpython" else CHUNK)
         engine = pick_engine(choice, size, breaks)
         reader = LineReader(source.read)
         reading.append(reader)

@@ -140,19 +140,6 @@ HELP = [  # what --help must say, with argparse's line breaks taken out
     "--engine {auto,python,numpy} auto (the default) uses numpy on CPython when it imports, for inputs of"
     " 4 MiB or more with lines of 256 bytes or more on average; the pure-Python engine otherwise",
 ]
-HELP_ENDS = """
-input (tokens separated by whitespace; blank lines ignored):
-  K lr                   K >= 1 micro-batches, lr the learning rate
-  theta_1 ... theta_d    the parameters
-  g_1 ... g_d            K lines: one gradient per micro-batch
-  or all the numbers on one or two lines, in that order (d is then their count / (K+1))
-
-example (the seed):
-  $ printf '2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n' | python3 solve.py
-  0.9000 1.8000
-"""
-
-
 def test_help():
     """--help: status 0, on stdout, the usage line, what the program prints, each argument's help,
     and at the end the input format and the seed example, which runs as shown."""
@@ -161,8 +148,14 @@ def test_help():
     text = " ".join(outcome.stdout.decode().split())
     for part in HELP:
         assert part in text
-    assert outcome.stdout.decode().endswith(HELP_ENDS)
-    example = HELP_ENDS.split("$ ")[1].splitlines()
+    assert outcome.stdout.decode().endswith("\n\n" + solve.HELP_EPILOG)
+    for line in ("input (tokens separated by whitespace; blank lines ignored):",
+                 "  K lr                   K >= 1 micro-batches, lr the learning rate",
+                 "  theta_1 ... theta_d    the parameters",
+                 "  g_1 ... g_d            K lines: one gradient per micro-batch",
+                 "example (the seed):"):
+        assert line + "\n" in solve.HELP_EPILOG
+    example = solve.HELP_EPILOG.split("$ ")[1].splitlines()
     command = example[0].replace("python3 solve.py", f"{sys.executable} {program()}")
     shown = subprocess.run(command, shell=True, capture_output=True)
     assert shown.stdout.decode() == example[1].strip() + "\n"

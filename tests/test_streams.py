@@ -114,6 +114,50 @@ def test_every_byte_of_the_answer_is_written_once(writer):
     assert out.getvalue() == run_main(data).stdout
 
 
+class Jammed(io.BytesIO):
+    """A non-blocking buffered writer whose reader is slow: every other write takes part, then would block."""
+
+    def __init__(self):
+        super().__init__()
+        self.jam = False
+
+    def write(self, data):
+        self.jam = not self.jam
+        if self.jam and len(data) > 1:
+            taken = len(data) // 2
+            super().write(bytes(data[:taken]))
+            raise BlockingIOError(11, "Resource temporarily unavailable", taken)
+        return super().write(data)
+
+
+def test_a_write_that_would_block_goes_on_from_where_it_stopped():
+    data = b"1 0.5\n" + (b" ".join([b"1.5"] * 5000) + b"\n") * 2
+    out = Jammed()
+    assert solve.main([], io.BytesIO(data), out, io.BytesIO()) == 0
+    assert out.getvalue() == run_main(data).stdout
+
+
+@pytest.mark.parametrize("data, size, breaks", [
+    (b"", 0, 0),
+    (SEED, len(SEED), 4),
+    (SEED.replace(b"\n", b"\r"), len(SEED), 4),  # lone \r ends lines too
+    (SEED.replace(b"\n", b"\r\n"), len(SEED) + 4, 4),
+])
+def test_peek_counts_bytes_and_line_breaks(data, size, breaks):
+    source = solve.Source(io.BytesIO(data))
+    assert source.peek(1 << 20) == (size, breaks) and source.line == breaks
+    assert b"".join(iter(lambda: source.read(100), b"")) == data  # then the same bytes, none lost
+
+
+def test_peek_stops_at_its_limit():
+    """Reads of 4, 8, 16 KiB...: a limit of 12 KiB is reached after two reads, and no more is read."""
+    reads = []
+    stream = io.BytesIO(b"7 " * 50_000)
+    source = solve.Source(stream)
+    source.stream = type("Recording", (), {"read": lambda self, n: reads.append(n) or stream.read(n)})()
+    assert source.peek(12 << 10) == (12 << 10, 0) and reads == [4096, 8192]
+
+
 # ------------------------------------------------------------- a terminal ---
 
 
@@ -169,6 +213,12 @@ def test_a_short_read_from_a_terminal_ends_the_input():
     assert source.read(1000) == b"" and source.stream.reads == 1
 
 
+def test_a_full_read_from_a_terminal_does_not_end_the_input():
+    source = solve.Source(Terminal(b"1234567890"))
+    assert [source.read(4), source.read(4), source.read(4), source.read(4)] == [b"1234", b"5678", b"90", b""]
+    assert source.stream.reads == 3
+
+
 def test_a_short_read_elsewhere_does_not_end_the_input():
     """From a pipe a short read may mean "no more yet": only an empty read ends the input."""
     source = solve.Source(BreakingStream([SEED[:5], SEED[5:], b""], AssertionError("read past the end")))
@@ -219,6 +269,41 @@ def test_text_only_help(monkeypatch):
     assert status == 0 and stdout.startswith("usage: solve.py") and stderr == ""
 
 
+class TextSink:
+    """A text-only output stream that records what is written, and its flushes."""
+
+    def __init__(self):
+        self.parts, self.flushes = [], 0
+
+    def write(self, text):
+        self.parts.append(text)
+
+    def flush(self):
+        self.flushes += 1
+
+
+def test_text_output_is_flushed_and_never_fails_to_decode():
+    sink = TextSink()
+    out = solve._TextOut(sink)
+    assert out.write(b"0.9 \xff\n") == 6
+    out.flush()
+    assert (sink.parts, sink.flushes) == (["0.9 \ufffd\n"], 1)
+    solve._TextOut(io.StringIO("no flush needed")).flush()
+
+    class NoFlush:  # a minimal text stream: write() and nothing else
+        def write(self, text):
+            pass
+
+    solve._TextOut(NoFlush()).flush()
+
+
+def test_main_flushes_a_text_only_stdout(monkeypatch):
+    sink = TextSink()
+    monkeypatch.setattr(sys, "stdout", sink)
+    assert solve.main([], io.BytesIO(SEED)) == 0
+    assert "".join(sink.parts) == SEED_ANSWER.decode() and sink.flushes >= 1
+
+
 @pytest.mark.parametrize("text, data", [
     ("1 0.1\n1\n1\n", b"1 0.1\n1\n1\n"),
     ("\ufeff1 2", b"\xef\xbb\xbf1 2"),  # a byte-order mark decoded as text is dropped as bytes are
@@ -259,18 +344,25 @@ def test_a_numpy_that_fails_to_import_is_one_line_when_forced(broken_numpy):
                               b" Numpy installation fails to pass a sanity check)\n")
 
 
-def test_a_long_import_error_is_cut(monkeypatch):
+@pytest.mark.parametrize("why, shown", [
+    ("x" * 100, "x" * 80 + "..."),  # cut to 80 characters
+    ("x" * 80, "x" * 80),
+    ("x" * 81, "x" * 80 + "..."),
+    ("first line\nsecond", "first line"),  # one line only
+    ("", ""),
+], ids=["long", "80", "81", "two-lines", "empty"])
+def test_the_import_error_is_shown_on_one_short_line(monkeypatch, why, shown):
     class Finder:
         def find_spec(self, name, path=None, target=None):
             if name == "numpy":
-                raise OSError("x" * 100)
+                raise OSError(why)
 
-    monkeypatch.delitem(sys.modules, "numpy")
+    monkeypatch.delitem(sys.modules, "numpy", raising=False)
     monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
     monkeypatch.setattr(solve, "_numpy_trouble", "")
     with pytest.raises(solve.InputError) as raised:
         solve.pick_engine("numpy", 0)
-    assert str(raised.value) == "--engine numpy: numpy cannot be imported (OSError: %s...)" % ("x" * 80)
+    assert str(raised.value) == "--engine numpy: numpy cannot be imported (OSError: %s)" % shown
 
 
 # ----------------------------------------------------------- tall inputs ---
@@ -307,6 +399,8 @@ def test_a_tall_input_stays_on_the_pure_engine(numpy_loads):
     assert len(data) > solve.NUMPY_FROM and len(data) < solve.NUMPY_MIN_LINE * data.count(b"\n")
     assert run_main(data).stdout == run_main(data, engine="python").stdout
     assert solve.solve_bytes(data).encode() == run_main(data).stdout and numpy_loads == []
+    old_mac = data.replace(b"\n", b"\r")  # lines ended by a lone \r are lines too
+    assert solve.solve_bytes(old_mac).encode() == run_main(data).stdout and numpy_loads == []
 
 
 def test_a_wide_input_takes_numpy(numpy_loads):
@@ -395,6 +489,38 @@ def test_windows_says_einval_where_the_pipe_broke(monkeypatch):
     monkeypatch.setattr(sys, "platform", "linux")  # elsewhere EINVAL is a real error, and says so
     assert solve.main([], io.BytesIO(SEED), Gone(), err) == 1
     assert err.getvalue() == b"solve.py: cannot write the answer: Invalid argument\n"
+
+
+@pytest.mark.parametrize("length", [1, 7, 8, 9, 20])
+@pytest.mark.parametrize("compact", [True, False])
+def test_add_gives_the_same_sums_whichever_path_it_takes(length, compact):
+    """Short runs take a plain loop, long ones memoryviews and map(): the same sums, at any offsets."""
+    engine = solve.PythonEngine(compact=compact)
+    values = engine.floats([0.25 * i for i in range(40)])
+    target = engine.floats([1.0] * 30)
+    engine.add(target, 3, values, 5, 5 + length)
+    expected = [1.0] * 30
+    for i in range(length):
+        expected[3 + i] += 0.25 * (5 + i)
+    assert list(target) == expected
+
+
+def test_the_numpy_step_reports_overflow_outside_a_solve():
+    """step() keeps its own errstate: called on its own, an overflow is the InputError, not a warning."""
+    import numpy as np
+
+    engine = solve.numpy_engine()
+    with pytest.raises(solve.InputError, match="^the result overflows float64$"):
+        engine.step(np.array([1e308]), np.array([-1e308]), 1, 2.0)
+
+
+def test_a_file_argument_with_undecodable_bytes_is_a_bad_token(tmp_path):
+    """A FILE is read as bytes, as stdin is: \\xff is a bad number on its line, not a decoding error."""
+    path = tmp_path / "junk.in"
+    path.write_bytes(b"1 0.1\n1 \xff\n1 2\n")
+    assert run_main(b"", argv=[str(path)]).stderr == run_main(path.read_bytes()).stderr == (
+        b"solve.py: line 2: bad number '\\xff': write digits with an optional sign, point and exponent,"
+        b" like -1.5e-3\n")
 
 
 def test_no_resource_module_means_no_cap(monkeypatch):
