@@ -66,4 +66,4 @@ golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review
 	@git status --short samples
 
 clean: ## remove the venv and caches
-	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache __pycache__ tests/__pycache__
+	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache __pycache__ tests/__pycache__ tools/__pycache__ *.egg-info

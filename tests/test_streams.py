@@ -149,6 +149,18 @@ def test_peek_counts_bytes_and_line_breaks(data, size, breaks):
     assert b"".join(iter(lambda: source.read(100), b"")) == data  # then the same bytes, none lost
 
 
+def test_reads_grow_only_while_they_come_back_full():
+    """A pipe that gives 100 bytes at a time: every read asks for 4 KiB, never more (PyPy allocates it)."""
+    reads, stream = [], io.BytesIO(b"1 0.1\n" + b"2 " * 5000 + b"\n" + b"3 " * 5000 + b"\n")
+
+    def read(size):
+        reads.append(size)
+        return stream.read(min(size, 100))
+
+    assert [line for line, piece, _ in solve.LineReader(read) if piece][-1] == 3
+    assert set(reads) == {solve.FIRST_READ}
+
+
 def test_peek_stops_at_its_limit():
     """Reads of 4, 8, 16 KiB...: a limit of 12 KiB is reached after two reads, and no more is read."""
     reads = []
@@ -474,6 +486,69 @@ def test_an_unexpected_exception_is_one_line(monkeypatch):
     outcome = run_main(SEED)
     assert (outcome.status, outcome.stdout) == (1, b"")
     assert outcome.stderr == b"solve.py: internal error: TypeError: planted second line\n"
+
+
+def test_an_unexpected_exception_with_an_undecodable_message_is_still_one_line(monkeypatch):
+    def planted(reader, engine):
+        raise ValueError("bad byte \udcff")
+
+    monkeypatch.setattr(solve, "read_problem", planted)
+    assert run_main(SEED).stderr == b"solve.py: internal error: ValueError: bad byte \\udcff\n"
+
+
+def test_a_usage_error_naming_an_undecodable_argument_is_one_clean_message():
+    """argv decoded with surrogateescape (a name in a foreign encoding): argparse's message, shown escaped."""
+    outcome = run_main(b"", argv=["--bogus\udcff"])
+    assert outcome.status == 2 and outcome.stdout == b""
+    assert outcome.stderr.endswith(b"solve.py: error: unrecognized arguments: --bogus\\udcff\n"), outcome
+
+
+class SlowToFlush(io.BytesIO):
+    """A non-blocking buffered writer whose first flush would block."""
+
+    def __init__(self):
+        super().__init__()
+        self.flushes = 0
+
+    def flush(self):
+        self.flushes += 1
+        if self.flushes == 1:
+            raise BlockingIOError(11, "Resource temporarily unavailable", 0)
+
+
+@pytest.mark.parametrize("size", [100_000, 1000], ids=["write", "flush"])
+def test_a_full_pipe_is_waited_on_until_it_can_take_more(size):
+    """A non-blocking pipe already full: writing (a long answer) and flushing (a short one, which fits the
+    buffer) wait for the reader, with select() on writable."""
+    import threading
+
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    try:
+        while True:
+            os.write(write_end, b"x" * 4096)
+    except BlockingIOError:
+        pass  # now every write would block until the reader takes some
+    received = []
+    with open(read_end, "rb", buffering=0) as reader, open(write_end, "wb", buffering=8192) as stream:
+        writer = threading.Thread(target=solve._write, args=(stream, b"y" * size), daemon=True)
+        writer.start()
+        time.sleep(0.2)
+        while writer.is_alive() or not received or received[-1]:
+            ready, _, _ = select.select([reader], [], [], 0.5)
+            if not ready:
+                break
+            received.append(reader.read(65536))
+            writer.join(0.01)
+        writer.join(10)
+        assert not writer.is_alive(), "the writer never finished: it waited on the wrong event"
+    assert b"".join(received).count(b"y") == size
+
+
+def test_a_flush_that_would_block_is_tried_again():
+    out = SlowToFlush()
+    assert solve.main([], io.BytesIO(SEED), out, io.BytesIO()) == 0
+    assert out.getvalue() == SEED_ANSWER and out.flushes >= 2
 
 
 def test_windows_says_einval_where_the_pipe_broke(monkeypatch):
