@@ -46,7 +46,7 @@ $(MUTANTS_VENV)/.stamp: requirements.txt requirements-mutants.txt
 	$(MUTANTS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-mutants.txt
 	touch $@
 
-mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 random mutants (about 7 min); ALL=1 runs all (15)
+mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 random mutants (about 15 min); ALL=1 runs all (over an hour)
 	$(MUTANTS_VENV)/bin/python tools/mutants.py $(if $(ALL),--all) $(MUTANTS_ARGS)
 
 $(FIGURES_VENV)/.stamp: requirements-figures.txt

@@ -88,3 +88,13 @@ def test_relative_links_lead_to_files_that_exist(page):
 def test_the_readme_is_a_front_door():
     """About 200 lines at most: the rest is in docs/, one page per question."""
     assert len((ROOT / "README.md").read_text().splitlines()) <= 200
+
+
+def test_the_tests_the_docs_cite_exist():
+    """A page that says "this test shows it" names a test that is there."""
+    defined = set()
+    for path in (ROOT / "tests").glob("test_*.py"):
+        defined.update(re.findall(r"^def (test_\w+)", path.read_text(), re.M))
+    cited = {name for page in PAGES for name in re.findall(r"`(test_\w+)`", page.read_text())}
+    cited.discard("test_json")  # CPython's own suite, cited as the model for running every test on both engines
+    assert len(cited) >= 10 and cited <= defined, sorted(cited - defined)
