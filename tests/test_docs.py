@@ -96,5 +96,5 @@ def test_the_tests_the_docs_cite_exist():
     for path in (ROOT / "tests").glob("test_*.py"):
         defined.update(re.findall(r"^def (test_\w+)", path.read_text(), re.M))
     cited = {name for page in PAGES for name in re.findall(r"`(test_\w+)`", page.read_text())}
-    cited.discard("test_json")  # CPython's own suite, cited as the model for running every test on both engines
+    cited.discard("test_json")  # CPython's own suite, cited as the model for testing both engines
     assert len(cited) >= 10 and cited <= defined, sorted(cited - defined)
