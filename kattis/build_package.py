@@ -33,6 +33,7 @@ with its reason. The statement is not compiled: that needs lualatex
 (docs/package.md). DMOJ's judge checks the DMOJ directory: `make dmoj-check`.
 """
 
+import os
 import random
 import re
 import shutil
@@ -314,7 +315,11 @@ def verify_legacy(out):
 def _bt(bt, folder, action):
     """Run `bt ACTION` in the package folder; return its report, after checking status and warnings."""
     print("bt %s: %s" % (action, folder), file=sys.stderr, flush=True)
-    done = subprocess.run([bt, action, "--no-bar"], cwd=folder, capture_output=True, text=True)
+    # bt remembers every problem's uuid under $XDG_CONFIG_HOME and warns when another checkout on this
+    # machine has the same one: each clone keeps its own memory, in its build folder.
+    config = ROOT / "build" / "judges" / "bapctools-config"
+    done = subprocess.run([bt, action, "--no-bar"], cwd=folder, capture_output=True, text=True,
+                          env={**os.environ, "XDG_CONFIG_HOME": str(config)})
     report = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)  # colours off
     print(report, file=sys.stderr, flush=True)
     if re.search(r"^\s*ERROR|^\s*FATAL", report, re.M):
