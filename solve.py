@@ -392,20 +392,16 @@ def _parse_line(engine, pieces, line):
 
 def _read_gradient_lines(lines, line, k, rows, theta_line):
     """Add the gradient lines, from the one numbered line on, into rows; check their count and length."""
-    d, count, engine = rows.d, 0, rows.engine
+    d, count = rows.d, 0
     while line is not None:
         if count == k:
             raise InputError("extra line: K = %d gradient lines were already read" % k, line)
         found = 0
         for piece in lines.pieces_of_line():
-            values = engine.parse(piece, line)
+            values = rows.engine.parse(piece, line)
+            rows.feed(values)  # a longer line is an error below; what spills into the next row is unread
             found += len(values)
-            if found == len(values) == d and rows.row > 0:  # a whole gradient at once: the shortest way
-                engine.add(rows.grad_sum, 0, values, 0, d)
-                rows.row += 1
-            else:  # a longer line is an error below; what spills into the next row is unread
-                rows.feed(values)
-        values = None
+            values = None
         if found != d:
             raise InputError("expected %d numbers, as theta has on line %d, found %d"
                              % (d, theta_line, found), line)
@@ -428,8 +424,11 @@ class _Rows:
         start, end, d = 0, len(values), self.d
         while start < end:
             rows = (end - start) // d if self.row > 0 and self.column == 0 else 0
-            if rows > 1:  # many whole gradients: added in bulk, not a call per row (tall inputs)
-                self.engine.add_rows(self.grad_sum, values, start, rows)
+            if rows:  # whole gradients past g_1: straight into the sum, the many of a tall input in bulk
+                if rows == 1:
+                    self.engine.add(self.grad_sum, 0, values, start, start + d)
+                else:
+                    self.engine.add_rows(self.grad_sum, values, start, rows)
                 start += rows * d
                 self.row += rows
                 continue
@@ -742,9 +741,14 @@ def solve_bytes(data, engine="auto"):
     """
     import io
 
-    stream = io.BytesIO(data)
-    engine = pick_engine(engine, len(data), max(data.count(b"\n"), data.count(b"\r")))
-    return b"".join(_solve(LineReader(stream.read), engine)).decode("ascii")
+    source = Source(io.BytesIO(data))
+    return b"".join(_solve(LineReader(source.read), _engine_for(source, engine))).decode("ascii")
+
+
+def _engine_for(source, choice):
+    """Return the engine for choice (auto, python or numpy), judged on what Source.peek reads ahead."""
+    # Enough to choose: numpy only on CPython, from NUMPY_FROM bytes; array('d') from CHUNK bytes.
+    return pick_engine(choice, *source.peek(NUMPY_FROM if sys.implementation.name == "cpython" else CHUNK))
 
 
 def _solve(reader, engine):
@@ -880,9 +884,7 @@ def _read_input(path, stdin, choice, reading):
     try:
         source = Source(stream)
         reading.append(source)
-        # Enough to choose the engine: numpy only on CPython, array('d') from CHUNK bytes.
-        size, breaks = source.peek(NUMPY_FROM if sys.implementation.name == "cpython" else CHUNK)
-        engine = pick_engine(choice, size, breaks)
+        engine = _engine_for(source, choice)
         reader = LineReader(source.read)
         reading.append(reader)
         return _solve(reader, engine)

@@ -108,6 +108,14 @@ def engine_named(name):
     return made
 
 
+@pytest.fixture
+def numpy_loads(monkeypatch):
+    """Return a list that gets "numpy" each time the solver loads its numpy engine, in-process."""
+    loads, numpy_engine = [], solve.numpy_engine
+    monkeypatch.setattr(solve, "numpy_engine", lambda: loads.append("numpy") or numpy_engine())
+    return loads
+
+
 class BreakingStream:
     """A binary stream that gives its pieces, one a read, then raises error (OSError, MemoryError...)."""
 

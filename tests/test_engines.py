@@ -47,14 +47,6 @@ def test_the_engine_that_ran_is_the_one_chosen(size, args, imports_numpy, past_n
     assert numpy_was_imported(outcome) == imports_numpy
 
 
-@pytest.fixture
-def numpy_loads(monkeypatch):
-    """Return a list that gets "numpy" each time the solver loads its numpy engine, in-process."""
-    loads, numpy_engine = [], solve.numpy_engine
-    monkeypatch.setattr(solve, "numpy_engine", lambda: loads.append("numpy") or numpy_engine())
-    return loads
-
-
 def test_solve_bytes_is_the_command_line_in_process(numpy_loads, past_numpy_from):
     """solve_bytes(data) answers as `solve.py < data` does, choosing the engine by the same rule."""
     assert solve.solve_bytes(SEED) == SEED_ANSWER.decode() and numpy_loads == []

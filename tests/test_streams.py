@@ -398,13 +398,6 @@ def test_auto_weighs_line_length_as_well_as_size(size, breaks, name):
     assert solve.pick_engine("auto", size, breaks).name == name
 
 
-@pytest.fixture
-def numpy_loads(monkeypatch):
-    loads, numpy_engine = [], solve.numpy_engine
-    monkeypatch.setattr(solve, "numpy_engine", lambda: loads.append("numpy") or numpy_engine())
-    return loads
-
-
 def test_a_tall_input_stays_on_the_pure_engine(numpy_loads):
     """K = 24,000 lines of 20 numbers, 4.6 MB in lines of 190 bytes: past NUMPY_FROM, yet auto stays pure."""
     data = tall(24_000, 20)
@@ -440,6 +433,22 @@ def test_rows_added_in_bulk_are_added_left_to_right(engine, rows, d):
     with made:
         made.add_rows(array, parsed, start, rows)
     assert [float(v) for v in array] == expected
+
+
+@both_engines
+def test_whole_gradients_go_straight_into_the_sum(engine, monkeypatch):
+    """Past g_1, a whole row is one add() and many whole rows one add_rows(), never a step per value."""
+    made = solve.PythonEngine() if engine == "python" else solve.numpy_engine()
+    rows, calls = solve._Rows(made, 2), []
+    rows.feed(made.parse(b"1 2 3 4", 1))  # theta, then g_1
+    for name in ("add", "add_rows"):
+        real = getattr(made, name)
+        monkeypatch.setattr(made, name, lambda *args, real=real, name=name: calls.append(name) or real(*args))
+    with made:
+        rows.feed(made.parse(b"5 6", 1))  # g_2
+        rows.feed(made.parse(b"7 8 9 10 11 12 13", 1))  # g_3 to g_5 whole, then the first value of g_6
+    assert calls == ["add", "add_rows", "add"] and (rows.row, rows.column) == (5, 1)
+    assert [float(v) for v in rows.grad_sum] == [3 + 5 + 7 + 9 + 11 + 13, 4 + 6 + 8 + 10 + 12]
 
 
 def test_the_pure_engine_adds_many_short_rows_column_by_column(monkeypatch):
