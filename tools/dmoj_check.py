@@ -53,7 +53,6 @@ RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3"}
 TIME_LIMIT = 10.0  # seconds: generous; the times below are what counts
 MEMORY_KB = 256 * 1024  # PyPy alone takes 57 MB, and the largest case more: see the table
 PROBLEM = build_package.SHORTNAME
-SEED_CASE, LARGEST_CASE = 1, None  # positions in init.yml; the largest is the last
 TARGETS_MIB = {"PYPY3": 2.5, "PY3": 3.0}  # seed example: solve.py at most naive + this (issue 15)
 
 
@@ -85,7 +84,7 @@ def stage(upload):
     return problems
 
 
-def jobs(problems):
+def jobs():
     """Return the jobs for the worker: what to judge, with which executor, on which problem."""
     found = []
 
@@ -188,7 +187,7 @@ def main():
         problems = stage(upload)
     jobs_file = STAGE / "jobs.json"
     runtime = {"python3": DEBIAN_PYTHON, "pypy3": shutil.which("pypy3")}
-    jobs_file.write_text(json.dumps({"runtime": runtime, "problems": str(problems), "jobs": jobs(problems)}))
+    jobs_file.write_text(json.dumps({"runtime": runtime, "problems": str(problems), "jobs": jobs()}))
     jobs_file.chmod(0o644)
     prefix, why_not = unprivileged(python)
     if prefix:
