@@ -768,7 +768,7 @@ def _solve(reader, engine):
 HELP_EPILOG = r"""input (tokens separated by whitespace; blank lines ignored):
   K lr                   K >= 1 micro-batches, lr the learning rate
   theta_1 ... theta_d    the parameters
-  g_1 ... g_d            K lines: one gradient per micro-batch
+  g_1 ... g_K            K lines: one gradient per micro-batch, d numbers each
   or all the numbers on one or two lines, in that order (d is then their count / (K+1))
 
 example (the seed):

@@ -45,6 +45,23 @@ def test_python_examples_run_as_pasted(page):
         assert result.failed == 0, "%s: python block %d (see the report above)" % (page.name, number)
 
 
+@pytest.mark.parametrize("page", [p for p in PAGES if ">>> " in p.read_text()], ids=lambda p: p.name)
+def test_plain_doctest_passes_on_the_page(page):
+    """`python -m doctest PAGE`, as a reader would try it: a closing fence right under an output line
+    would be read as part of that output, so every python block ends with a blank line."""
+    done = subprocess.run([sys.executable, "-m", "doctest", str(page)], cwd=ROOT, capture_output=True,
+                          timeout=120)
+    assert done.returncode == 0, (done.stdout + done.stderr).decode()[-3000:]
+
+
+def test_the_contracts_memory_sentences_agree():
+    """The guarantee does not say that nothing depends on K while the memory table holds 8N = 8(K+1)d."""
+    text = " ".join((ROOT / "docs" / "contract.md").read_text().split())
+    assert "| token layout | 8N (the parsed numbers, which must wait for d)" in text
+    assert "no allocation depends on K" not in text
+    assert "In the line layout no allocation grows with K; the token layout holds its parsed numbers" in text
+
+
 def console_examples():
     """Return (page name, command, expected output) for every `$ ` line of every console block."""
     found = []

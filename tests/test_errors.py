@@ -152,9 +152,10 @@ def test_help():
     for line in ("input (tokens separated by whitespace; blank lines ignored):",
                  "  K lr                   K >= 1 micro-batches, lr the learning rate",
                  "  theta_1 ... theta_d    the parameters",
-                 "  g_1 ... g_d            K lines: one gradient per micro-batch",
+                 "  g_1 ... g_K            K lines: one gradient per micro-batch, d numbers each",
                  "example (the seed):"):
         assert line + "\n" in solve.HELP_EPILOG
+    assert "g_d" not in solve.HELP_EPILOG  # the K gradient lines are g_1 ... g_K
     example = solve.HELP_EPILOG.split("$ ")[1].splitlines()
     command = example[0].replace("python3 solve.py", f"{sys.executable} {program()}")
     shown = subprocess.run(command, shell=True, capture_output=True)
