@@ -21,6 +21,10 @@ Glossary
     weights          parameters, float64
     B                examples in one micro-batch
     ignore_index     the token id that marks padding (not counted)
+
+The classic mistakes are written out too (`linear_mistakes`,
+`head_mistakes`), each named, so that `diagnose` can tell a learner which
+one their own step makes, and the figures can draw them.
 """
 
 import numpy as np
@@ -30,6 +34,10 @@ __all__ = [
     "compute_output_head_gradient",
     "accumulate_gradients",
     "train_with_gradient_accumulation",
+    "MISTAKES",
+    "linear_mistakes",
+    "head_mistakes",
+    "diagnose",
 ]
 
 def _finite_lr(lr):
@@ -209,3 +217,192 @@ def train_with_gradient_accumulation(micro_batches, output_weight, lr, ignore_in
     if not grads:
         raise ValueError("the accumulation window has no counted tokens")
     return weight - lr * accumulate_gradients(grads, weights=counts)
+
+
+# ------------------------------------------------ the classic mistakes ---
+# Each is written out so that it can be recognised and drawn; none is a way to train.
+
+MISTAKES = {
+    "the sum": "the K gradients were added but never divided by K: the step is K times too large,"
+               " as if the learning rate grew with K",
+    "divided by K twice": "each gradient was divided by K and then their total by K again:"
+                          " the step is K times too small",
+    "updated inside the loop": "the weights moved after each micro-batch, so later micro-batches saw"
+                               " weights that earlier ones had already changed: K small steps, not one",
+    "the mean of means": "every micro-batch's mean gradient counted the same, whatever its number of"
+                         " counted tokens: weight each by its count instead",
+}
+
+
+def _mse_gradient(weights, x, y):
+    """Return the gradient in weights (d,) of the mean squared error of x @ weights against y (B,)."""
+    return (2 / len(y)) * (x.T @ (x @ weights - y))
+
+
+def _inside_the_loop(weights, gradient, parts, rates):
+    """Return the weights after one update per micro-batch, part k at learning rate rates[k]."""
+    for part, rate in zip(parts, rates):  # noqa: B905 (one rate per part)
+        weights = weights - rate * gradient(weights, *part)
+    return weights
+
+
+def linear_mistakes(weights, xs, ys, lr):
+    """Return {"mistake, variant": the weights (d,) float64}: the MSE step taken each wrong way.
+
+    weights (d,); xs (K, B, d); ys (K, B). The key before the comma is a key
+    of MISTAKES. (The mean of means needs unequal micro-batches, which xs
+    cannot hold: it is one of head_mistakes.)
+
+    >>> for name, stepped in linear_mistakes([1.0], [[[1.0]], [[1.0]]], [[0.0], [2.0]], lr=0.5).items():
+    ...     print(name, stepped)
+    the sum [1.]
+    divided by K twice [1.]
+    updated inside the loop, lr each time [2.]
+    updated inside the loop, lr / K each time [1.25]
+    """
+    weights = np.asarray(weights, dtype=float)
+    xs, ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+    k = len(xs)
+    parts = list(zip(xs, ys))  # noqa: B905 (K of each)
+    grads = [_mse_gradient(weights, x, y) for x, y in parts]
+    return {
+        "the sum": weights - lr * sum(grads),
+        "divided by K twice": weights - lr * sum(grad / k for grad in grads) / k,
+        "updated inside the loop, lr each time": _inside_the_loop(weights, _mse_gradient, parts, [lr] * k),
+        "updated inside the loop, lr / K each time": _inside_the_loop(weights, _mse_gradient, parts,
+                                                                      [lr / k] * k),
+    }
+
+
+def head_mistakes(micro_batches, output_weight, lr, ignore_index=-100):
+    """Return {"mistake, variant": output_weight after one update}, float64 (d_model, vocab), for the head.
+
+    micro_batches is a list of (hidden_states, token_ids) pairs, as for
+    train_with_gradient_accumulation; each must hold a counted token. The
+    key before the comma is a key of MISTAKES.
+
+    >>> long, short = ([[1.0, 0.0]] * 3, [0, 0, 0]), ([[1.0, 0.0]], [1])
+    >>> head_mistakes([long, short], np.zeros((2, 2)), lr=1.0)["the mean of means"].tolist()
+    [[0.0, 0.0], [0.0, 0.0]]
+    """
+    weight = np.asarray(output_weight, dtype=float)
+    parts = [_counted_tokens(h, ids, weight, ignore_index) for h, ids in micro_batches]
+    if not all(len(ids) for _, ids in parts):
+        raise ValueError("every micro-batch must hold a counted token")
+    k, counts = len(parts), [len(ids) for _, ids in parts]
+    grads = [_head_gradient(hidden, ids, weight)[0] for hidden, ids in parts]
+    mean_of_means = accumulate_gradients(grads)  # no weights: a 3-token micro-batch weighs as much as 250
+    gradient = lambda w, hidden, ids: _head_gradient(hidden, ids, w)[0]  # noqa: E731
+    return {
+        "the mean of means": weight - lr * mean_of_means,
+        "the sum": weight - lr * np.sum(grads, axis=0),
+        "divided by K twice": weight - lr * accumulate_gradients(grads, weights=counts) / k,
+        "divided by K twice, of the mean of means": weight - lr * mean_of_means / k,
+        "updated inside the loop, lr each time": _inside_the_loop(weight, gradient, parts, [lr] * k),
+        "updated inside the loop, lr / K each time": _inside_the_loop(weight, gradient, parts, [lr / k] * k),
+        "updated inside the loop, lr weighted by tokens": _inside_the_loop(
+            weight, gradient, parts, [lr * n / sum(counts) for n in counts]),
+    }
+
+
+# ---------------------------------------------------------- diagnosis ---
+
+
+def _linear_cases():
+    """Return the cases diagnose() tries for the MSE step: (weights, xs, ys, lr, accum_steps) each."""
+    rng = np.random.default_rng(0)
+    cases = [(np.array([1.0]), np.array([[[1.0]], [[1.0]]]), np.array([[0.0], [2.0]]), 0.5, 2)]  # the seed
+    for k, batch, d, lr in ((3, 4, 2, 0.1), (4, 2, 3, 0.05), (1, 5, 2, 0.2)):
+        cases.append((rng.normal(size=d), rng.normal(size=(k, batch, d)), rng.normal(size=(k, batch)),
+                      lr, k))
+    return cases
+
+
+def _head_cases():
+    """Return the cases diagnose() tries for the head: (micro_batches, output_weight, lr) each."""
+    rng = np.random.default_rng(3)
+    long = (np.array([[1.0, 0.0]] * 3), np.array([0, 0, 0]))
+    short = (np.array([[1.0, 0.0], [0.0, 0.0]]), np.array([1, -100]))
+    cases = [([long, short], np.zeros((2, 2)), 1.0)]  # 3 tokens and 1 token (and 1 padding)
+    for counted, length, lr in (((2, 5, 1), 6, 0.5), ((4, 4), 4, 0.3)):
+        batches = []
+        for n in counted:
+            ids = rng.integers(0, 4, size=length)
+            ids[n:] = -100  # padding after the counted tokens
+            batches.append((rng.normal(size=(length, 3)), ids))
+        cases.append((batches, rng.normal(size=(3, 4)), lr))
+    return cases
+
+
+def _snapshot(value):
+    """Return a deep copy of nested lists, tuples and arrays (numbers as they are): a fresh case."""
+    if isinstance(value, (list, tuple)):
+        return [_snapshot(item) for item in value]
+    return value.copy() if isinstance(value, np.ndarray) else value
+
+
+def _same(a, b):
+    """Return whether two snapshots hold the same values."""
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, np.ndarray):
+        return isinstance(b, np.ndarray) and a.shape == b.shape and np.array_equal(a, b)
+    return a == b
+
+
+def diagnose(step, exercise="linear"):
+    """Return a sentence saying whether step is right, and if not, which classic mistake it makes.
+
+    step is a learner's own ``gradient_accumulation_step(weights, xs, ys, lr,
+    accum_steps)`` (exercise "linear", seed 000) or
+    ``train_with_gradient_accumulation(micro_batches, output_weight, lr)``
+    (exercise "head", seed 003). It runs on a few cases, the seed example and
+    unequal, padded micro-batches among them, and is compared with this
+    library (rtol 1e-9). The sentence starts with "correct", with a key of
+    MISTAKES and a colon, or with "wrong:" or "error:" and what happened.
+
+    >>> diagnose(gradient_accumulation_step)
+    'correct: the same as the library on 4 cases'
+    >>> def summed(weights, xs, ys, lr, accum_steps):
+    ...     return weights - lr * sum((2 / len(y)) * x.T @ (x @ weights - y) for x, y in zip(xs, ys))
+    >>> diagnose(summed).split(":")[0]
+    'the sum'
+    >>> diagnose(train_with_gradient_accumulation, exercise="head")
+    'correct: the same as the library on 3 cases'
+    """
+    if exercise == "linear":
+        cases, right, mistakes = _linear_cases(), gradient_accumulation_step, linear_mistakes
+        wrong_ways = lambda case: mistakes(*case[:4])  # noqa: E731
+    elif exercise == "head":
+        cases, right, mistakes = _head_cases(), train_with_gradient_accumulation, head_mistakes
+        wrong_ways = lambda case: mistakes(*case)  # noqa: E731
+    else:
+        raise ValueError(f"exercise must be 'linear' or 'head', got {exercise!r}")
+    answers = []
+    for number, case in enumerate(cases, 1):
+        expected = right(*case)
+        given = _snapshot(case)  # a copy of its own: the cases stay as they are
+        try:
+            answer = step(*given)
+        except Exception as error:  # noqa: BLE001 (whatever the learner's code raises is the answer)
+            return f"error: case {number} raised {type(error).__name__}: {error}"
+        if not _same(given, _snapshot(case)):
+            return f"wrong: case {number} changed its inputs; work on copies"
+        try:
+            answer = np.asarray(answer, dtype=float)
+        except (TypeError, ValueError):
+            return f"wrong: case {number} returned {answer!r}, not an array of shape {expected.shape}"
+        if answer.shape != expected.shape:
+            return f"wrong: case {number} returned shape {answer.shape}, expected {expected.shape}"
+        answers.append((answer, expected, wrong_ways(case)))
+    close = lambda a, b: np.allclose(a, b, rtol=1e-9, atol=1e-12)  # noqa: E731
+    if all(close(answer, expected) for answer, expected, _ in answers):
+        return f"correct: the same as the library on {len(cases)} cases"
+    for way in answers[0][2]:
+        if all(close(answer, ways[way]) for answer, _, ways in answers):
+            name = way.split(",")[0]
+            return f"{name}: {MISTAKES[name]}"
+    number = next(n for n, (answer, expected, _) in enumerate(answers, 1) if not close(answer, expected))
+    answer, expected, _ = answers[number - 1]
+    return (f"wrong: case {number} gives {np.round(answer, 6).tolist()}, the library"
+            f" {np.round(expected, 6).tolist()}; it is none of the classic mistakes")

@@ -1,0 +1,97 @@
+"""Steps as a learner writes them, right and wrong: source code for the tutorial's exercise cells.
+
+Each is the whole text of a cell, written the way the seed exercises lead a
+learner to write it, with no help from accumulation.py's own mistakes: the
+tests run accumulation.diagnose on them (tests/test_library.py) and run the
+tutorial's check cells with them in place of the answer (tests/test_tutorial.py).
+
+LINEAR and HEAD map what the cell does ("correct" or a key of
+accumulation.MISTAKES) to its source. The mean of means needs micro-batches of
+different sizes, which the linear exercise's (K, B, d) array cannot hold, so
+only HEAD has it.
+"""
+
+LINEAR = {
+    "correct": '''
+def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
+    grad_total = np.zeros_like(weights)
+    for k in range(accum_steps):
+        x, y = xs[k], ys[k]
+        grad = (2 / len(y)) * x.T @ (x @ weights - y)   # this micro-batch's mean-loss gradient
+        grad_total = grad_total + grad
+    average_grad = grad_total / accum_steps             # divide once, after the loop
+    return weights - lr * average_grad
+''',
+    "the sum": '''
+def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
+    grad_total = np.zeros_like(weights)
+    for k in range(accum_steps):
+        x, y = xs[k], ys[k]
+        grad_total = grad_total + (2 / len(y)) * x.T @ (x @ weights - y)
+    return weights - lr * grad_total
+''',
+    "divided by K twice": '''
+def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
+    grad_total = np.zeros_like(weights)
+    for k in range(accum_steps):
+        x, y = xs[k], ys[k]
+        grad_total = grad_total + (2 / len(y)) * x.T @ (x @ weights - y) / accum_steps
+    return weights - lr * grad_total / accum_steps
+''',
+    "updated inside the loop": '''
+def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
+    for k in range(accum_steps):
+        x, y = xs[k], ys[k]
+        weights = weights - lr * (2 / len(y)) * x.T @ (x @ weights - y)
+    return weights
+''',
+}
+
+HEAD = {
+    "correct": '''
+def train_with_gradient_accumulation(micro_batches, output_weight, lr):
+    total, tokens = np.zeros_like(output_weight), 0
+    for hidden, ids in micro_batches:
+        grad, _ = compute_output_head_gradient(hidden, ids, output_weight)
+        counted = int(np.sum(np.asarray(ids) != -100))   # padding is not counted
+        total = total + counted * grad                  # the sum over this micro-batch's tokens
+        tokens = tokens + counted
+    return output_weight - lr * total / tokens
+''',
+    "the mean of means": '''
+def train_with_gradient_accumulation(micro_batches, output_weight, lr):
+    gradients = [compute_output_head_gradient(h, t, output_weight)[0] for h, t in micro_batches]
+    return output_weight - lr * np.mean(gradients, axis=0)
+''',
+    "the sum": '''
+def train_with_gradient_accumulation(micro_batches, output_weight, lr):
+    gradients = [compute_output_head_gradient(h, t, output_weight)[0] for h, t in micro_batches]
+    return output_weight - lr * np.sum(gradients, axis=0)
+''',
+    "divided by K twice": '''
+def train_with_gradient_accumulation(micro_batches, output_weight, lr):
+    gradients = [compute_output_head_gradient(h, t, output_weight)[0] / len(micro_batches)
+                 for h, t in micro_batches]
+    return output_weight - lr * np.mean(gradients, axis=0)
+''',
+    "updated inside the loop": '''
+def train_with_gradient_accumulation(micro_batches, output_weight, lr):
+    for hidden, ids in micro_batches:
+        grad, _ = compute_output_head_gradient(hidden, ids, output_weight)
+        output_weight = output_weight - lr * grad
+    return output_weight
+''',
+}
+
+
+def define(source):
+    """Return the function that source (a cell of LINEAR or HEAD) defines, beside numpy and the library."""
+    import numpy as np
+
+    from accumulation import compute_output_head_gradient
+
+    names = {"np": np, "compute_output_head_gradient": compute_output_head_gradient}
+    before = set(names)
+    exec(source, names)  # noqa: S102 (our own test sources)
+    (defined,) = set(names) - before - {"__builtins__"}
+    return names[defined]
