@@ -7,13 +7,15 @@ PYTEST_WORKERS ?= 2
 
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp
-# `make mutants` and `make figures` have venvs of their own (requirements-mutants.txt, -figures.txt).
+# `make mutants`, `make figures` and `make tutorial` have venvs of their own (requirements-mutants.txt,
+# -figures.txt, -tutorial.txt).
 MUTANTS_VENV := build/mutants-venv
 FIGURES_VENV := build/figures-venv
+TUTORIAL_VENV := build/tutorial-venv
 MUTANTS_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint golden judge-check dmoj-check package mutants figures clean
+.PHONY: help run test bench lint golden judge-check dmoj-check package mutants figures tutorial clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -56,6 +58,14 @@ $(FIGURES_VENV)/.stamp: requirements-figures.txt
 
 figures: $(FIGURES_VENV)/.stamp ## docs/figures/*.png, computed by accumulation.py; prints their captions
 	$(FIGURES_VENV)/bin/python tools/figures.py
+
+$(TUTORIAL_VENV)/.stamp: requirements-tutorial.txt
+	$(PYTHON) -m venv $(TUTORIAL_VENV)
+	$(TUTORIAL_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-tutorial.txt
+	touch $@
+
+tutorial: $(TUTORIAL_VENV)/.stamp ## run docs/tutorial.ipynb top to bottom with nbclient, as Jupyter would
+	$(TUTORIAL_VENV)/bin/python tools/tutorial.py
 
 lint: $(STAMP) ## static checks: ruff, and vermin (solve.py and the validators run on Python 3.7)
 	$(BIN)/python -m ruff check solve.py accumulation.py tests tools kattis
