@@ -102,6 +102,12 @@ def test_relative_links_lead_to_files_that_exist(page):
             assert (page.parent / target).exists(), "%s links to %s" % (page.name, target)
 
 
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_nothing_cites_what_a_reader_cannot_open(page):
+    """The project's issues are not public: a page cites documents and tests, never "issue 15"."""
+    assert not re.findall(r"\bissues? \d+", page.read_text(), re.I)
+
+
 def test_the_readme_is_a_front_door():
     """About 200 lines at most: the rest is in docs/, one page per question."""
     assert len((ROOT / "README.md").read_text().splitlines()) <= 200

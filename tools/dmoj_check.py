@@ -53,7 +53,7 @@ RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3"}
 TIME_LIMIT = 10.0  # seconds: generous; the times below are what counts
 MEMORY_KB = 256 * 1024  # PyPy alone takes 57 MB, and the largest case more: see the table
 PROBLEM = build_package.SHORTNAME
-TARGETS_MIB = {"PYPY3": 2.5, "PY3": 3.0}  # seed example: solve.py at most naive + this (issue 15)
+TARGETS_MIB = {"PYPY3": 2.5, "PY3": 3.0}  # seed example: solve.py at most naive + this
 
 
 def stage(upload):

@@ -16,14 +16,18 @@ b. linear_distance: the linear regressor of seed 000, one step as the
    number of micro-batches K grows, the library's way against the
    classic mistakes;
 c. precision: the mean of K gradients accumulated in float32 and float64,
-   against an exact reference (math.fsum).
+   each against the exact mean (math.fsum) of the inputs it added, with the
+   cast to float32 measured apart.
 
-The mistakes are written out here, named as mistakes, and never in the
-library. The PNG files carry no software version or date, so a rerun on the
-same machine writes the same bytes; matplotlib is pinned in
-requirements-figures.txt, in a venv of its own (build/figures-venv).
+The mistakes come from the library (linear_mistakes, head_mistakes), where
+they are named so that accumulation.diagnose can recognise them. The PNG
+files carry no software version or date, and nothing drawn depends on
+rounding that differs between machines (figure b draws every distance below
+1e-15 as one band), so a rerun writes the same bytes; matplotlib is pinned
+in requirements-figures.txt, in a venv of its own (build/figures-venv).
 """
 
+import functools
 import math
 import sys
 from pathlib import Path
@@ -34,9 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from accumulation import (  # noqa: E402  (after the path is set)
-    accumulate_gradients,
     compute_output_head_gradient,
     gradient_accumulation_step,
+    head_mistakes,
+    linear_mistakes,
     train_with_gradient_accumulation,
 )
 
@@ -75,18 +80,6 @@ def head_batches(seed=3, d_model=8, vocab=6, length=256):
     return batches, (full_hidden, full_ids)
 
 
-def mistake_mean_of_means(batches, weight, lr):
-    """MISTAKE: every micro-batch's mean gradient counts the same, whatever its number of tokens."""
-    grads = [compute_output_head_gradient(h, ids, weight)[0] for h, ids in batches]
-    return weight - lr * accumulate_gradients(grads)  # no weights: a 3-token batch weighs as much as 250
-
-
-def mistake_sum(batches, weight, lr):
-    """MISTAKE: the micro-batch gradients are added and never divided: the step grows with K."""
-    grads = [compute_output_head_gradient(h, ids, weight)[0] for h, ids in batches]
-    return weight - lr * np.sum(grads, axis=0)
-
-
 def head_training(steps=HEAD_STEPS, lr=HEAD_LR):
     """Return {way: full-batch loss after 0 .. steps steps} and the weights after step 1, per way."""
     batches, (full_hidden, full_ids) = head_batches()
@@ -94,8 +87,8 @@ def head_training(steps=HEAD_STEPS, lr=HEAD_LR):
     steppers = {
         HEAD_WAYS[0]: lambda w: w - lr * compute_output_head_gradient(full_hidden, full_ids, w)[0],
         HEAD_WAYS[1]: lambda w: train_with_gradient_accumulation(batches, w, lr),
-        HEAD_WAYS[2]: lambda w: mistake_mean_of_means(batches, w, lr),
-        HEAD_WAYS[3]: lambda w: mistake_sum(batches, w, lr),
+        HEAD_WAYS[2]: lambda w: head_mistakes(batches, w, lr)["the mean of means"],
+        HEAD_WAYS[3]: lambda w: head_mistakes(batches, w, lr)["the sum"],
     }
     losses, first_steps = {}, {}
     for way, step in steppers.items():
@@ -110,8 +103,8 @@ def head_training(steps=HEAD_STEPS, lr=HEAD_LR):
     return losses, first_steps
 
 
-def head_caption(losses):
-    """Return figure a's caption, with its numbers."""
+def head_caption(losses, four_times_lr):
+    """Return figure a's caption, with its numbers; four_times_lr is head_training(lr=4 * HEAD_LR)[0]."""
     full = np.array(losses[HEAD_WAYS[0]])
     gap = lambda way: np.abs(np.array(losses[way]) - full).max()  # noqa: E731
     return ("Figure a. The LM output head (seed 003), %d SGD steps at lr = %g on %d counted tokens in K = 4"
@@ -120,18 +113,24 @@ def head_caption(losses):
             " below 1e-12 (rounding). The mean of micro-batch means, the 2024 bug, drifts away: its largest"
             " gap is %.3f, and after %d steps its loss is %.3f against %.3f. The sum's first update is"
             " exactly K = 4 times the mean of means': a learning rate 4 times the one set, so its curve"
-            " leaves the full batch's at once (largest gap %.3f)."
+            " leaves the full batch's at once (largest gap %.3f). It ends lower, at %.3f, only because its"
+            " steps are 4 times larger: the mean of means at lr = %g ends at %.3f too, after %d steps, and"
+            " the full batch at lr = %g at %.3f. A lower loss here comes from a learning rate larger than"
+            " the one set, not from better training."
             % (HEAD_STEPS, HEAD_LR, sum(COUNTED), ", ".join(map(str, COUNTED)), gap(HEAD_WAYS[2]),
-               HEAD_STEPS, losses[HEAD_WAYS[2]][-1], full[-1], gap(HEAD_WAYS[3])))
+               HEAD_STEPS, losses[HEAD_WAYS[2]][-1], full[-1], gap(HEAD_WAYS[3]), losses[HEAD_WAYS[3]][-1],
+               4 * HEAD_LR, four_times_lr[HEAD_WAYS[2]][-1], HEAD_STEPS, 4 * HEAD_LR,
+               four_times_lr[HEAD_WAYS[0]][-1]))
 
 
 # ------------------------------------------ b. the linear regressor ---
 
 LINEAR_KS = (1, 2, 4, 8, 16, 32, 64)
 LINEAR_EXAMPLES, LINEAR_LR = 128, 0.05
-LINEAR_WAYS = ("library", "MISTAKE: sum, not mean", "MISTAKE: divided by K twice",
-               "MISTAKE: update inside the loop (lr each time)",
-               "MISTAKE: update inside the loop (lr / K each time)")
+LINEAR_WAYS = ("library", "MISTAKE: the sum", "MISTAKE: divided by K twice",
+               "MISTAKE: updated inside the loop, lr each time",
+               "MISTAKE: updated inside the loop, lr / K each time")
+ROUNDING = 1e-15  # distances below this are rounding, and differ from machine to machine: drawn as one band
 
 
 def linear_problem(seed=0, d=5):
@@ -147,38 +146,15 @@ def mse_gradient(weights, x, y):
     return (2 / len(y)) * (x.T @ (x @ weights - y))
 
 
-def mistake_sum_step(weights, xs, ys, lr):
-    """MISTAKE: the micro-batch gradients are added, never divided by K."""
-    return weights - lr * sum(mse_gradient(weights, x, y) for x, y in zip(xs, ys, strict=True))
-
-
-def mistake_divide_twice_step(weights, xs, ys, lr):
-    """MISTAKE: each gradient is divided by K, and then the sum by K again."""
-    k = len(xs)
-    return weights - lr * sum(mse_gradient(weights, x, y) / k for x, y in zip(xs, ys, strict=True)) / k
-
-
-def mistake_update_inside_the_loop(weights, xs, ys, lr):
-    """MISTAKE: the weights move after every micro-batch, so later ones see weights already moved."""
-    for x, y in zip(xs, ys, strict=True):
-        weights = weights - lr * mse_gradient(weights, x, y)
-    return weights
-
-
 def linear_steps(weights, xs, ys, lr):
     """Return {way: the weights after one step} for micro-batches xs (K, B, d), ys (K, B)."""
-    k = len(xs)
-    return {
-        LINEAR_WAYS[0]: gradient_accumulation_step(weights, xs, ys, lr, k),
-        LINEAR_WAYS[1]: mistake_sum_step(weights, xs, ys, lr),
-        LINEAR_WAYS[2]: mistake_divide_twice_step(weights, xs, ys, lr),
-        LINEAR_WAYS[3]: mistake_update_inside_the_loop(weights, xs, ys, lr),
-        LINEAR_WAYS[4]: mistake_update_inside_the_loop(weights, xs, ys, lr / k),
-    }
+    mistakes = linear_mistakes(weights, xs, ys, lr)
+    return {LINEAR_WAYS[0]: gradient_accumulation_step(weights, xs, ys, lr, len(xs)),
+            **{"MISTAKE: " + name: stepped for name, stepped in mistakes.items()}}
 
 
 def linear_distance(ks=LINEAR_KS, lr=LINEAR_LR):
-    """Return {way: [|w_way - w_full| for each K]}: one step on 128 examples split into K micro-batches."""
+    """Return {way: [||w_way - w_full||_2 for each K]}: one step on 128 examples in K micro-batches."""
     weights, x, y = linear_problem()
     full = weights - lr * mse_gradient(weights, x, y)
     distances = {way: [] for way in LINEAR_WAYS}
@@ -191,10 +167,9 @@ def linear_distance(ks=LINEAR_KS, lr=LINEAR_LR):
 
 def seed_example_inside_the_loop():
     """Return (full lr, lr / K): seed 000's example updated inside the loop, where the right answer is [1]."""
-    xs, ys, lr = np.array([[[1.0]], [[1.0]]]), np.array([[0.0], [2.0]]), 0.5
-    weights = np.array([1.0])
-    return (mistake_update_inside_the_loop(weights, xs, ys, lr).tolist(),
-            mistake_update_inside_the_loop(weights, xs, ys, lr / 2).tolist())
+    stepped = linear_mistakes([1.0], [[[1.0]], [[1.0]]], [[0.0], [2.0]], lr=0.5)
+    return (stepped["updated inside the loop, lr each time"].tolist(),
+            stepped["updated inside the loop, lr / K each time"].tolist())
 
 
 def linear_caption(distances):
@@ -202,11 +177,12 @@ def linear_caption(distances):
     last = {way: values[-1] for way, values in distances.items()}
     full_lr, k_lr = seed_example_inside_the_loop()
     return ("Figure b. The linear regressor (seed 000): one step at lr = %g on %d examples split into K"
-            " micro-batches, distance to the full-batch step. The library stays below 1e-12 (rounding) at"
-            " every K. At K = 64 the sum is %.3f away and dividing by K twice %.3f, both growing with K;"
-            " updating inside the loop is %.3f away with lr each time and %.4f with lr / K. On the seed"
-            " example (w = [1], lr = 0.5, right answer [1]) updating inside the loop gives %s, or %s with"
-            " lr / K."
+            " micro-batches, L2 distance ||w - w_full||_2 to the full-batch step. The library's distance"
+            " is rounding at every K, below 1e-15, and drawn as one band there: its exact value differs"
+            " from machine to machine. At K = 64 the sum is %.3f away and dividing by K twice %.3f, both"
+            " growing with K; updating inside the loop is %.3f away with lr each time and %.4f with"
+            " lr / K. On the seed example (w = [1], lr = 0.5, right answer [1]) updating inside the loop"
+            " gives %s, or %s with lr / K."
             % (LINEAR_LR, LINEAR_EXAMPLES, last[LINEAR_WAYS[1]], last[LINEAR_WAYS[2]], last[LINEAR_WAYS[3]],
                last[LINEAR_WAYS[4]], full_lr, k_lr))
 
@@ -217,40 +193,58 @@ PRECISION_KS = (2, 8, 32, 128, 512, 2048, 8192)
 PRECISION_D = 1000
 
 
-def precision(ks=PRECISION_KS, d=PRECISION_D, seed=7):
-    """Return {"float32": [...], "float64": [...]}: the largest error of the accumulated mean, per K.
+PRECISION_WAYS = ("float32 accumulation of float32 inputs", "float64 accumulation",
+                  "the cast to float32 alone (exact sums)")
 
-    The K gradients of d values each are float64 numbers near 1; each
-    accumulator takes them in its dtype, adds them one gradient after another
-    and divides by K; the error is the largest |mean - exact| over the d
-    entries, where exact is math.fsum of the values over K.
+
+def exact_mean(grads):
+    """Return the exact mean over axis 0 of grads (K, d), rounded once to float64: math.fsum, then / K."""
+    return np.array([math.fsum(column) for column in grads.T.astype(np.float64).tolist()]) / len(grads)
+
+
+def accumulated_mean(grads):
+    """Return the mean over axis 0 of grads (K, d), added a row at a time in grads' own dtype, as float64."""
+    total = np.zeros(grads.shape[1], dtype=grads.dtype)
+    for grad in grads:  # one micro-batch at a time, as an accumulator does
+        total += grad
+    return (total / grads.dtype.type(len(grads))).astype(np.float64)  # K is a power of 2: exact
+
+
+@functools.lru_cache(maxsize=None)  # about 3 s of math.fsum; the tests and the captions share one run
+def precision(ks=PRECISION_KS, d=PRECISION_D, seed=7):
+    """Return {way: [the largest error over the d entries, per K]} for the three ways of PRECISION_WAYS.
+
+    The K gradients of d values each are float64 numbers near 1. Each
+    accumulator is measured against the exact mean of the very inputs it
+    added, so the error is the accumulation's alone: float32 adds the inputs
+    cast to float32, and is compared with their exact mean. The cast itself
+    is measured apart, as the distance between the exact means of the
+    float32 and the float64 inputs.
     """
     rng = np.random.default_rng(seed)
-    errors = {"float32": [], "float64": []}
+    errors = {way: [] for way in PRECISION_WAYS}
     for k in ks:
         grads = rng.normal(loc=1.0, scale=0.5, size=(k, d))
-        exact = np.array([math.fsum(column) / k for column in grads.T])
-        for dtype in errors:
-            total = np.zeros(d, dtype=dtype)
-            for grad in grads:  # one micro-batch at a time, as an accumulator does
-                total += grad.astype(dtype)
-            errors[dtype].append(float(np.abs((total / dtype_k(k, dtype)).astype(np.float64) - exact).max()))
+        cast = grads.astype(np.float32)
+        exact, exact_cast = exact_mean(grads), exact_mean(cast)
+        errors[PRECISION_WAYS[0]].append(float(np.abs(accumulated_mean(cast) - exact_cast).max()))
+        errors[PRECISION_WAYS[1]].append(float(np.abs(accumulated_mean(grads) - exact).max()))
+        errors[PRECISION_WAYS[2]].append(float(np.abs(exact_cast - exact).max()))
     return errors
-
-
-def dtype_k(k, dtype):
-    """Return K in the accumulator's dtype, so that the division happens there too."""
-    return np.dtype(dtype).type(k)
 
 
 def precision_caption(errors):
     """Return figure c's caption, with its numbers."""
-    return ("Figure c. The mean of K gradients (%d values each, near 1) accumulated one micro-batch at a time"
-            " in float32 and in float64, against an exact reference (math.fsum). At K = %d the largest error"
-            " is %.1e in float32 and %.1e in float64; at every K plotted float64's is the smaller (at K = 2"
-            " it is %g). The library accumulates in float64."
-            % (PRECISION_D, PRECISION_KS[-1], errors["float32"][-1], errors["float64"][-1],
-               errors["float64"][0]))
+    f32, f64, cast = (errors[way] for way in PRECISION_WAYS)
+    return ("Figure c. The mean of K gradients (%d values each, near 1) accumulated one micro-batch at a"
+            " time, each accumulator against the exact mean (math.fsum) of the very inputs it added: float32"
+            " accumulation of the inputs cast to float32, and float64 accumulation. The cast is measured"
+            " apart, as the distance between the exact means before and after it. At K = %d the largest"
+            " accumulation error is %.1e in float32 and %.1e in float64; at every K plotted float64's is"
+            " the smaller (at K = 2 it is %g). At K = 2 float32's accumulation error is %.1e and the cast"
+            " alone moves the mean by %.1e: there, most of what float32 costs is the cast. The library"
+            " accumulates in float64."
+            % (PRECISION_D, PRECISION_KS[-1], f32[-1], f64[-1], f64[0], f32[0], cast[0]))
 
 
 # ---------------------------------------------------------- drawing ---
@@ -258,7 +252,7 @@ def precision_caption(errors):
 
 def captions():
     """Return {file name: caption} for the three figures, computed afresh."""
-    return {"head-training.png": head_caption(head_training()[0]),
+    return {"head-training.png": head_caption(head_training()[0], head_training(lr=4 * HEAD_LR)[0]),
             "linear-distance.png": linear_caption(linear_distance()),
             "precision.png": precision_caption(precision())}
 
@@ -287,11 +281,14 @@ def draw():
 
     distances = linear_distance()
     fig, ax = plt.subplots()
-    floor = 1e-17  # a distance of exactly 0 cannot be drawn on a log scale
+    band = ROUNDING / 10  # where every distance below ROUNDING is drawn: the same pixels on any machine
+    ax.axhspan(ROUNDING / 1000, ROUNDING, color="0.9", zorder=0)
+    ax.text(LINEAR_KS[-1], ROUNDING / 600, "below 1e-15: rounding, drawn at 1e-16", ha="right", fontsize=8)
     for way, values in distances.items():
-        ax.plot(LINEAR_KS, [max(v, floor) for v in values], "o-", label=way)
+        ax.plot(LINEAR_KS, [v if v >= ROUNDING else band for v in values], "o-", label=way)
     ax.set(xlabel="K, micro-batches (128 examples in all)",
-           ylabel="distance to the full-batch step (0 at 1e-17)", xscale="log", yscale="log",
+           ylabel="L2 distance ||w - w_full||_2 to the full-batch step", xscale="log", yscale="log",
+           ylim=(ROUNDING / 1000, 100),
            title="b. Linear regression: one accumulated step against the full batch")
     ax.set_xticks(LINEAR_KS, [str(k) for k in LINEAR_KS])
     ax.legend(fontsize=8)
@@ -299,11 +296,13 @@ def draw():
 
     errors = precision()
     fig, ax = plt.subplots()
-    for dtype, values in errors.items():
-        ax.plot(PRECISION_KS, [max(v, floor) for v in values], "o-", label="accumulated in " + dtype)
+    floor = 1e-17  # an error of exactly 0 cannot be drawn on a log scale
+    for (way, values), style in zip(errors.items(), ["o-", "o-", "s--"], strict=True):
+        ax.plot(PRECISION_KS, [max(v, floor) for v in values], style, label=way)
     ax.set(xlabel="K, gradients accumulated", ylabel="largest error of the mean (0 at 1e-17)", xscale="log",
            yscale="log",
-           title="c. Precision of the accumulator")
+           title="c. Precision: the accumulator against the exact mean of its own inputs")
+    ax.set_xticks(PRECISION_KS, [str(k) for k in PRECISION_KS])
     ax.legend()
     save(fig, "precision.png")
     for name, caption in captions().items():
