@@ -180,6 +180,10 @@ class LineReader:
     ``line`` is the number of the last line that had any bytes, for messages.
     Each read is searched once, for its last blank: the bytes of a token that
     spans many reads are kept aside and joined once, so time stays linear.
+    A token settles as soon as its first bytes make it an error (a byte no
+    number holds, or K past its digits): it comes at once as a piece of its
+    first 40 bytes and a NUL, which gives the message the whole token would,
+    and the rest of it is read past, not kept.
 
     >>> list(LineReader(__import__("io").BytesIO(b"\xef\xbb\xbf1 2\r\n\r3").read, 4))
     [(1, b'1 2', True), (2, b'', True), (3, b'3', True)]
@@ -190,6 +194,7 @@ class LineReader:
 
     def __iter__(self):
         carry, started, ended, number = [], False, False, 1
+        seen = skipping = False  # seen: a token came before the one carried; skipping: past a settled one
         size = min(FIRST_READ, self.size)
         while not ended:
             chunk = self.read(size)
@@ -204,6 +209,11 @@ class LineReader:
                 started = True
                 if chunk.startswith(BOM):
                     chunk = chunk[len(BOM):]
+            if skipping and not ended:
+                start = _first_space(chunk)
+                if start < 0:  # still the settled token: nothing of it is kept
+                    continue
+                chunk, skipping = chunk[start:], False
             if ended:  # the rest is whole
                 tail = b""
             elif chunk.endswith(b"\r"):  # a \n may follow in the next chunk
@@ -212,12 +222,21 @@ class LineReader:
                 cut = _last_space(chunk)
                 if cut < 0:  # one token goes on: keep the bytes, search none of them again
                     carry.append(chunk)
+                    settled = _settled(carry, chunk, not seen)
+                    if settled is not None:
+                        if carry[0] == b"\r":  # a lone \r before the token ended a line
+                            yield number, b"", True
+                            number += 1
+                        self.line = number
+                        yield number, settled, False
+                        carry, skipping, seen = [], True, True
                     continue
                 chunk, tail = chunk[:cut + 1], chunk[cut + 1:]
             carry.append(chunk)
             body = b"".join(carry) if len(carry) > 1 else carry[0]
             carry = [tail] if tail else []
             chunk = tail = None
+            seen = seen or not (body.isspace() or not body)
             if b"\r" in body:
                 body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
             lines = body.split(b"\n")
@@ -232,6 +251,38 @@ class LineReader:
             if lines[-1] or ended:
                 yield number, lines[-1], ended  # the end of input ends the last line
             lines = None
+
+
+def _first_space(data):
+    """Return the index of the first ASCII whitespace byte in data, or -1."""
+    found = [at for at in (data.find(byte) for byte in (b" ", b"\n", b"\t", b"\r", b"\x0b", b"\x0c"))
+             if at >= 0]
+    return min(found) if found else -1
+
+
+def _settled(carry, chunk, is_k):
+    """Return the token carry holds as a short piece once its bytes make it an error, else None.
+
+    chunk is the last of carry and the only part not looked at yet, unless
+    the token was too short to settle before; carry may start with a lone
+    \r. The piece is the token's first 40 bytes and a NUL, which parse into
+    the message the whole token would give; a K of more digits than allowed
+    becomes a K of one digit more. Leading zeros of K past the first 41 are
+    dropped from carry: the K is the same, and so are its first bytes.
+    """
+    lone_cr = carry[0] == b"\r"
+    total = sum(map(len, carry)) - lone_cr
+    alphabet = b"0123456789" if is_k else _NUMBER_BYTES
+    looked_at = total - len(chunk) > 41  # the bytes before chunk were long enough to settle, and did not
+    if (chunk if looked_at else b"".join(carry[lone_cr:])).translate(None, alphabet):
+        return b"".join(carry[lone_cr:])[:40] + b"\x00" if total > 40 else None  # short: the next read
+    if is_k and total > 41 + _max_k_digits():
+        token = b"".join(carry[lone_cr:])
+        digits = token.lstrip(b"0")
+        if len(digits) > _max_k_digits():
+            return b"1" * (_max_k_digits() + 1)
+        carry[lone_cr:] = [token[:41] + digits]
+    return None
 
 
 def _last_space(data):
@@ -269,7 +320,7 @@ class _Lines:
 
 _NUMBER_BYTES = b"0123456789+-.eE"
 _NUMBER = rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-_MAX_K_DIGITS = 4000  # int() refuses digit strings past 4300; no input could hold such a K anyway
+_MAX_K_DIGITS = 4000  # int() refuses digit strings past 4300 by default; no input could hold such a K
 _INF = float("inf")
 
 
@@ -299,6 +350,12 @@ def parse_number(token, line):
     return value
 
 
+def _max_k_digits():
+    """Return the most digits K may have: 4000, or fewer where int() is limited to fewer (Python 3.11+)."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    return min(_MAX_K_DIGITS, limit) if limit else _MAX_K_DIGITS
+
+
 def _parse_k(token, line):
     """Return K from its token: a positive whole number in ASCII digits."""
     if not token.isdigit():  # bytes.isdigit() is ASCII digits only
@@ -306,8 +363,8 @@ def _parse_k(token, line):
     digits = token.lstrip(b"0")
     if not digits:
         raise InputError("K must be at least 1, found 0", line)
-    if len(digits) > _MAX_K_DIGITS:
-        raise InputError("K has more than %d digits" % _MAX_K_DIGITS, line)
+    if len(digits) > _max_k_digits():
+        raise InputError("K has more than %d digits" % _max_k_digits(), line)
     return int(digits)
 
 
@@ -540,7 +597,6 @@ class PythonEngine:
 
 
 _FORMAT_CHUNK = 8192
-_PERCENT = " ".join(["%.4f"] * _FORMAT_CHUNK)
 
 
 def _in_chunks(format_chunk, values):
@@ -555,8 +611,7 @@ def _percent_format(values):
         # PyPy's % switches to exponent notation from 1e50 on, as Python 2 did; format() does not.
         text = " ".join([format(value, ".4f") for value in values])
     else:
-        pattern = _PERCENT if len(values) == _FORMAT_CHUNK else " ".join(["%.4f"] * len(values))
-        text = pattern % tuple(values)
+        text = " ".join(["%.4f"] * len(values)) % tuple(values)  # the pattern is made here, not at import
     # What the z flag of format() does: only a whole value can read "-0.0000".
     return text.replace("-0.0000", "0.0000").encode("ascii") + b" "
 
@@ -707,7 +762,7 @@ def pick_engine(choice, size, breaks=0):
     average, and the pure engine otherwise: on PyPy the JIT beats numpy's
     C-API bridge, for small inputs importing numpy costs more than it saves,
     and for many short lines numpy's cost per line does. Under an
-    address-space cap of less than 256 MiB auto keeps to the pure engine:
+    address-space or data cap of less than 256 MiB auto keeps to the pure engine:
     OpenBLAS, loaded with numpy, ends the process itself when it cannot
     allocate its buffers, where a MemoryError could be reported.
     """
@@ -724,13 +779,18 @@ def pick_engine(choice, size, breaks=0):
 
 
 def _address_space_cap():
-    """Return the soft limit on this process's address space in bytes (infinite where there is none)."""
+    """Return the smaller soft limit on this process's memory, address space or data, in bytes (or inf).
+
+    Either cap makes OpenBLAS's allocations fail: RLIMIT_AS (``ulimit -v``)
+    and RLIMIT_DATA (``ulimit -d``, which the heap and private mappings count
+    against since Linux 4.7).
+    """
     try:
         import resource  # POSIX only: elsewhere there is no such cap to respect
     except ImportError:
         return _INF
-    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-    return _INF if soft == resource.RLIM_INFINITY else soft
+    soft = [resource.getrlimit(which)[0] for which in (resource.RLIMIT_AS, resource.RLIMIT_DATA)]
+    return min([_INF] + [cap for cap in soft if cap != resource.RLIM_INFINITY])
 
 
 def solve_bytes(data, engine="auto"):
@@ -889,10 +949,54 @@ def _read_input(path, stdin, choice, reading):
         reading.append(reader)
         return _solve(reader, engine)
     except OSError as error:
+        if _for_memory(error):
+            raise MemoryError from None
         raise InputError("cannot read the input: %s" % (error.strerror or error)) from None
     finally:
         if stream is not stdin:
             stream.close()
+
+
+def _for_memory(error):
+    """Return whether an OSError or ImportError says that memory ran out (ENOMEM, a failed mapping)."""
+    text = str(error)
+    return getattr(error, "errno", None) == 12 or "failed to map segment" in text or (
+        "Cannot allocate memory" in text)
+
+
+def _start_of_answer(stream):
+    """Return (descriptor, size) of the regular file that stream ends, to cut a failed answer off; or None."""
+    try:
+        import os
+        import stat
+
+        fd = stream.fileno()
+        status = os.fstat(fd)
+        if stat.S_ISREG(status.st_mode) and os.lseek(fd, 0, os.SEEK_CUR) == status.st_size:
+            return fd, status.st_size
+    except (AttributeError, OSError, ValueError):  # no descriptor, or one that cannot seek
+        pass
+    return None
+
+
+def _drop_answer(stream, start):
+    """After a failed write: cut a regular file back to start, and point the descriptor at os.devnull.
+
+    What the stream still buffers then goes nowhere at the interpreter's exit
+    flush, which would otherwise fail again (DMOJ's loader and other text
+    wrappers keep 64 KiB), as Python's documentation of SIGPIPE advises.
+    """
+    try:
+        import os
+
+        fd = stream.fileno()
+        if start is not None:
+            os.ftruncate(*start)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):  # no descriptor: nothing outlives the call
+        pass
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
@@ -907,6 +1011,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     stdout = _binary(sys.stdout, True) if stdout is None else stdout
     stderr = _binary(sys.stderr, True) if stderr is None else stderr
     reading = []  # the Source and the LineReader, for the line number if memory runs out
+    start = None  # where a regular file stood before the answer, to cut it back if a write fails
     try:
         path, choice, status = _parse_args(argv, stdout, stderr)
         if path is None:
@@ -914,6 +1019,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         if stdout is None:
             raise InputError("cannot write the answer: standard output is closed")
         answer = _read_input(path, stdin, choice, reading)  # whole, first: never a partial answer
+        start = _start_of_answer(stdout)
         for piece in answer:
             _write(stdout, piece)
         return 0
@@ -921,10 +1027,12 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         _write(stderr, ("solve.py: %s\n" % error).encode("utf-8", "backslashreplace"))
         return 1
     except BrokenPipeError:  # the reader of stdout went away, during help or the answer
-        return 141  # the unwritten bytes are dropped: the exit flush has nothing left to fail on
+        _drop_answer(stdout, None)  # the unwritten bytes go nowhere: the exit flush has nothing to fail on
+        return 141
     except KeyboardInterrupt:
         return 130
     except OSError as error:  # reading failed above as InputError, so this is writing
+        _drop_answer(stdout, start)
         if error.errno == 22 and sys.platform == "win32":  # EINVAL: how Windows says the pipe broke
             return 141
         _write(stderr, ("solve.py: cannot write the answer: %s\n" % (error.strerror or error)).encode())
@@ -932,9 +1040,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     except MemoryError:
         pass  # reported below, once the traceback and the buffers its frames hold are gone
     except Exception as error:  # a bug of ours, or of the platform's: still one line, never a traceback
-        _write(stderr, ("solve.py: internal error: %s: %s\n" % (type(error).__name__, error)).encode(
-            "utf-8", "backslashreplace").replace(b"\n", b" ").rstrip() + b"\n")
-        return 1
+        if not (isinstance(error, ImportError) and _for_memory(error)):  # a module that could not be mapped
+            _write(stderr, ("solve.py: internal error: %s: %s\n" % (type(error).__name__, error)).encode(
+                "utf-8", "backslashreplace").replace(b"\n", b" ").rstrip() + b"\n")
+            return 1
     answer = None
     line = ([0] + [part.line for part in reading if part.line])[-1]
     where = " after line %d" % line if line else ""
