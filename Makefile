@@ -34,8 +34,9 @@ test: $(STAMP) ## run the tests, doctests and the docs' examples included (under
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python tools/bench.py
 
-judge-check: $(STAMP) ## samples and a generated corpus under PyPy, CPython 3.7 to 3.13, numpy 1.x and 2.x
+judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, numpy 1.x and 2.x; PyPy under memory caps
 	$(BIN)/python tools/judge_check.py
+	$(BIN)/python tools/memory_caps.py
 
 dmoj-check: $(STAMP) ## DMOJ's own judge judges solve.py under PY3 and PYPY3, as an unprivileged user
 	$(BIN)/python tools/dmoj_check.py

@@ -91,6 +91,9 @@ class Source:
         self.stream, self.ahead, self.ended = stream, [], False
         self.short_read_ends = _short_read_ends(stream)
         self.line = 0  # the line breaks peek has read, for messages
+        # On PyPy under a memory cap: reads of 64 KiB, and a look at the room left before each past the
+        # first 64 KiB, so that what one read costs stays well inside _check_room's headroom.
+        self.taken, self.capped = 0, sys.implementation.name == "pypy" and _address_space_cap() < _INF
 
     def read(self, size):
         """Return the next bytes: the ones peek read first (whole), then up to size more; b"" at the end."""
@@ -98,12 +101,17 @@ class Source:
             return self.ahead.pop()
         if self.ended:
             return b""
+        if self.capped:
+            size = min(size, 1 << 16)
+            if self.taken >= 1 << 16:  # past a small input's reads: one a read from here on
+                _check_room()
         data = self.stream.read(size)
         while data is None:  # non-blocking, and nothing has arrived yet
             _wait(self.stream, False)
             data = self.stream.read(size)
         if not data or (self.short_read_ends and len(data) < size):
             self.ended = True
+        self.taken += len(data)
         return _encoded(data) if isinstance(data, str) else data
 
     def peek(self, limit):
@@ -554,6 +562,8 @@ class PythonEngine:
         return False
 
     def zeros(self, d):
+        if d >= 1 << 16:  # on PyPy, a large array: the zero bytes, and the array made from them
+            _check_room(16 * d)
         return self.floats(bytes(8 * d)) if self.compact else [0.0] * d
 
     def add(self, target, at, values, start, end):
@@ -585,6 +595,8 @@ class PythonEngine:
         """Return ``theta - lr * (grad_sum / k)``; raise InputError on overflow."""
         if _INF in grad_sum or -_INF in grad_sum:
             raise InputError("the sum of the gradients overflows float64")
+        if len(theta) >= 1 << 16:  # on PyPy, a large result: it grows as it is made, to twice its size
+            _check_room(16 * len(theta))
         result = self.floats(t - lr * (g / k) for t, g in zip(theta, grad_sum))
         if _INF in result or -_INF in result:  # never NaN: theta and the mean gradient are finite
             raise InputError("the result overflows float64")
@@ -601,8 +613,53 @@ _FORMAT_CHUNK = 8192
 
 def _in_chunks(format_chunk, values):
     """Return format_chunk applied to each run of _FORMAT_CHUNK values: no Python call per value."""
-    size = _FORMAT_CHUNK
-    return [format_chunk(values[start:start + size]) for start in range(0, len(values), size)]
+    size, pieces = _FORMAT_CHUNK, []
+    for start in range(0, len(values), size):
+        if start:  # a long answer: on PyPy, see that memory is still left
+            _check_room()
+        pieces.append(format_chunk(values[start:start + size]))
+    return pieces
+
+
+# PyPy keeps 1/8 of a cap free, and at least 24 MiB of address space, which its JIT and collector map in
+# large blocks: it aborts, rather than raise MemoryError, with no room left. See `make judge-check`.
+_HEADROOM, _HEADROOM_AS = 8, 24 << 20
+
+
+def _check_room(need=0):
+    """Raise MemoryError on PyPy under a memory cap with less than the headroom and need bytes left.
+
+    Where CPython raises MemoryError, PyPy's garbage collector ends the
+    process (SIGABRT, "couldn't allocate the next arena") when the cap
+    leaves it no room. So, reading and formatting a large input on PyPy,
+    the solver gives up while room is left to say so: it compares the
+    address space (RLIMIT_AS) and the data (RLIMIT_DATA) in use with each
+    soft cap, keeping 1/_HEADROOM of it free (and _HEADROOM_AS of address
+    space), and need bytes more that the caller is about to allocate at once.
+    """
+    if sys.implementation.name != "pypy":
+        return
+    try:
+        import resource
+    except ImportError:  # no caps to respect
+        return
+    in_use = _memory_in_use()
+    for which, used, least in zip((resource.RLIMIT_AS, resource.RLIMIT_DATA), in_use, (_HEADROOM_AS, 0)):
+        cap = resource.getrlimit(which)[0]
+        if cap != resource.RLIM_INFINITY and used + max(cap // _HEADROOM, least) + need > cap:
+            raise MemoryError("%d of %d bytes in use" % (used, cap))
+
+
+def _memory_in_use():
+    """Return (address space, data) this process uses, in bytes, from /proc/self/statm; (0, 0) elsewhere."""
+    try:
+        import resource
+
+        with open("/proc/self/statm", "rb") as statm:
+            pages = statm.read().split()
+        return int(pages[0]) * resource.getpagesize(), int(pages[5]) * resource.getpagesize()
+    except (ImportError, OSError, IndexError, ValueError):  # not Linux: nothing to measure by
+        return 0, 0
 
 
 def _percent_format(values):

@@ -88,11 +88,11 @@ def test_leading_zeros_of_k_are_not_held(tmp_path):
     """K may start with any number of zeros; they are not kept, as a 4,001st digit would not be."""
     path = tmp_path / "zeros.in"
     with open(path, "wb") as data:
-        for _ in range(150):
+        for _ in range(60):
             data.write(b"0" * (1 << 20))
         data.write(b"1 0.5\n1\n2\n")
     with open(path, "rb") as source:
-        outcome = run_process(stdin=source, preexec_fn=cap_data(100))
+        outcome = run_process(stdin=source, preexec_fn=cap_data(48))
     assert (outcome.status, outcome.stdout, outcome.stderr) == (0, b"0.0000\n", b"")
 
 
@@ -136,6 +136,36 @@ def test_the_smaller_of_the_two_caps_counts(monkeypatch):
     assert solve._address_space_cap() == 40 << 20
     limits[resource.RLIMIT_DATA] = (resource.RLIM_INFINITY, -1)
     assert solve._address_space_cap() == 300 << 20
+
+
+@pytest.mark.parametrize("limit, cap_mib, used_mib, raises", [
+    ("RLIMIT_DATA", 800, 699, False), ("RLIMIT_DATA", 800, 701, True),  # 1/8 of the cap is kept free
+    ("RLIMIT_DATA", 66, 57, False), ("RLIMIT_DATA", 66, 58, True),      # DMOJ's 64 MB, and its 2 MiB grace
+    ("RLIMIT_AS", 800, 699, False), ("RLIMIT_AS", 800, 701, True),
+    ("RLIMIT_AS", 96, 71, False), ("RLIMIT_AS", 96, 73, True),          # and at least 24 MiB of address space
+])
+def test_pypy_gives_up_while_room_is_left_to_say_so(monkeypatch, limit, cap_mib, used_mib, raises):
+    """PyPy aborts where CPython raises MemoryError: on PyPy the solver raises it with room still free."""
+    which = getattr(resource, limit)
+    real = resource.getrlimit
+    monkeypatch.setattr(resource, "getrlimit",
+                        lambda asked: (cap_mib << 20, -1) if asked == which else real(asked))
+    monkeypatch.setattr(solve, "_memory_in_use", lambda: (used_mib << 20, used_mib << 20))
+    monkeypatch.setattr(sys.implementation, "name", "pypy")
+    if raises:
+        with pytest.raises(MemoryError):
+            solve._check_room()
+    else:
+        assert solve._check_room() is None
+    with pytest.raises(MemoryError):  # what the caller is about to allocate counts too
+        solve._check_room(need=(cap_mib - used_mib) << 20)
+    monkeypatch.setattr(sys.implementation, "name", "cpython")
+    assert solve._check_room(need=1 << 40) is None  # CPython raises MemoryError by itself
+
+
+def test_memory_in_use_is_read_from_proc():
+    address_space, data = solve._memory_in_use()
+    assert address_space > data > 1 << 20
 
 
 def cap_file_size(size):

@@ -24,7 +24,10 @@ It fails unless solve.py is Accepted on every case of both valid problems
 under both executors, each wrong answer of the package is Wrong Answer on
 some case, and every bad input ends with status 1 (DMOJ: IR), nothing on
 stdout and the one line on stderr that solve.py gives in-process for the
-bytes DMOJ fed it. It prints time and memory as DMOJ measured them, beside
+bytes DMOJ fed it. Outside the sandbox, DMOJ's own loader script runs
+solve.py into /dev/full (status 1, the one line) and into a closed pipe
+(141, nothing), where its 64 KiB text buffer would fail again at exit.
+It prints time and memory as DMOJ measured them, beside
 the naive solution's (tools/naive.py), and the memory targets of the seed
 example and the largest case; those are reported, not enforced.
 """
@@ -177,6 +180,64 @@ def table(report):
         print("| %s | %s | %s |" % (label, measured, "yes" if met else "NO"))
 
 
+def loader_exits(python):
+    """Return failures of solve.py under DMOJ's own loader when writing fails: a full disk, a closed pipe.
+
+    DMOJ's loader (PythonExecutor.loader_script) reopens stdout as text over
+    a 64 KiB buffer, whose exit flush would fail again on bytes solve.py
+    could not write. /dev/full must give status 1 and the one line, a pipe
+    whose reader has gone 141 and nothing, under PY3 and PYPY3 alike.
+    """
+    script = subprocess.run([python, "-c", "from dmoj.executors.python_executor import PythonExecutor;"
+                             " print(PythonExecutor.loader_script, end='')"],
+                            capture_output=True, text=True, check=True).stdout
+    folder = STAGE / "loader"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "loader.py").write_text(script)
+    (folder / "solve.py").write_bytes(b"\xef\xbb\xbf" + (ROOT / "solve.py").read_bytes())  # as DMOJ writes it
+    seed = (ROOT / "samples" / "seed-example-lines.in").read_bytes()
+    failures = []
+    for runtime in RUNTIMES.values():
+        command = [shutil.which(runtime), "-BS", str(folder / "loader.py"), str(folder / "solve.py")]
+        with open("/dev/full", "wb") as full:
+            done = subprocess.run(command, input=seed, stdout=full, stderr=subprocess.PIPE, timeout=60)
+        if (done.returncode, done.stderr) != (
+                1, b"solve.py: cannot write the answer: No space left on device\n"):
+            failures.append("%s, DMOJ's loader, /dev/full: status %d, stderr %r"
+                            % (runtime, done.returncode, done.stderr[-300:]))
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        done = subprocess.run(command, input=seed, stdout=write_end, stderr=subprocess.PIPE, timeout=60)
+        os.close(write_end)
+        if (done.returncode, done.stderr) != (141, b""):
+            failures.append("%s, DMOJ's loader, closed pipe: status %d, stderr %r"
+                            % (runtime, done.returncode, done.stderr[-300:]))
+        print("dmoj-check: %s under DMOJ's loader: /dev/full and a closed pipe checked" % runtime,
+              file=sys.stderr)
+    return failures
+
+
+def last_level_cache():
+    """Return the size in bytes of the largest CPU cache Linux reports, or 0."""
+    sizes = [0]
+    for path in Path("/sys/devices/system/cpu/cpu0/cache").glob("index*/size"):
+        text = path.read_text().strip()
+        units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+        sizes.append(int(text.rstrip("KMG")) * units.get(text[-1], 1))
+    return max(sizes)
+
+
+def pypy_nursery():
+    """Return the PYPY_GC_NURSERY to give DMOJ's PyPy, or None where PyPy's own choice starts under DMOJ.
+
+    PyPy takes half the last-level cache for its nursery. DMOJ's self-test
+    allows 128 MiB of memory and 2 MiB of data grace, so from a cache of
+    about 64 MiB (some server CPUs report 260) PyPy cannot start under DMOJ
+    at all. There this check gives PyPy the nursery of a 32 MiB cache, 16M.
+    """
+    return "16M" if last_level_cache() > 64 << 20 else None
+
+
 def main():
     started = time.monotonic()
     ensure_debian(["build-essential", "libseccomp-dev", "python3-venv", "python3-dev", "pypy3"], True,
@@ -187,7 +248,13 @@ def main():
         problems = stage(upload)
     jobs_file = STAGE / "jobs.json"
     runtime = {"python3": DEBIAN_PYTHON, "pypy3": shutil.which("pypy3")}
-    jobs_file.write_text(json.dumps({"runtime": runtime, "problems": str(problems), "jobs": jobs()}))
+    nursery = pypy_nursery()
+    if nursery:
+        print("dmoj-check: this machine's last-level cache is %d MiB, and PyPy's nursery half of it, more"
+              " than DMOJ's self-test lets PyPy have: PYPY_GC_NURSERY=%s"
+              % (last_level_cache() >> 20, nursery), file=sys.stderr)
+    jobs_file.write_text(json.dumps({"runtime": runtime, "problems": str(problems), "jobs": jobs(),
+                                     "pypy_nursery": nursery}))
     jobs_file.chmod(0o644)
     prefix, why_not = unprivileged(python)
     if prefix:
@@ -201,7 +268,7 @@ def main():
         raise SystemExit("dmoj-check: the worker failed with status %d" % done.returncode)
     report = json.loads(done.stdout)
     table(report)
-    failures = check(report)
+    failures = check(report) + loader_exits(python)
     print("\n%d jobs judged by DMOJ's judge as %s in %.0f s" % (
         len(report["results"]), "nobody" if prefix else "this user (%s)" % ("root" if os.geteuid() == 0 else
                                                                           "unprivileged"),

@@ -63,10 +63,34 @@ class Packets:
         return lambda *args, **kwargs: None
 
 
+def pypy_nursery(size):
+    """Give DMOJ's PyPy executors PYPY_GC_NURSERY=size in their environment (None: leave it to PyPy).
+
+    PyPy sizes its nursery at half the last-level cache. On a machine whose
+    cache is reported as hundreds of MiB, that alone exceeds the data segment
+    DMOJ allows (the memory limit and 2 MiB), and PyPy cannot start, not
+    even for DMOJ's self-test; a judge on such hardware has to set it.
+    """
+    if size is None:
+        return
+    from dmoj.executors.python_executor import PythonExecutor
+
+    get_env = PythonExecutor.get_env
+
+    def get_env_with_nursery(self):
+        env = get_env(self)
+        if "pypy" in self.command:
+            env["PYPY_GC_NURSERY"] = size
+        return env
+
+    PythonExecutor.get_env = get_env_with_nursery
+
+
 def main():
     report, sys.stdout = sys.stdout, sys.stderr  # DMOJ prints (its self-test); only the JSON goes to stdout
     jobs = json.loads(open(sys.argv[1]).read())
-    judgeenv.env["runtime"] = jobs["runtime"]
+    judgeenv.env["runtime"] = jobs["runtime"]  # first: DMOJ's executors read it when first imported
+    pypy_nursery(jobs.get("pypy_nursery"))
     judgeenv.env["problem_storage_globs"] = [jobs["problems"] + "/*"]
     judgeenv.problem_globs = judgeenv.env["problem_storage_globs"]
     executors.load_executors()  # DMOJ's self-test of each executor runs here
