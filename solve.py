@@ -64,6 +64,7 @@ CHUNK = 1 << 20  # the largest read: no line is held whole, only a token (it is 
 FIRST_READ = 1 << 12  # reads start this small, so a small input costs little memory, and double while full
 BOM = b"\xef\xbb\xbf"
 _WHITESPACE = b" \t\n\r\x0b\x0c"
+_BLANKS = (b" ", b"\n", b"\t", b"\r", b"\x0b", b"\x0c")  # the same, one at a time, the most common first
 
 
 class InputError(ValueError):
@@ -244,7 +245,7 @@ class LineReader:
             body = b"".join(carry) if len(carry) > 1 else carry[0]
             carry = [tail] if tail else []
             chunk = tail = None
-            seen = seen or not (body.isspace() or not body)
+            seen = seen or (len(body) > 0 and not body.isspace())  # a token has come: K is behind us
             if b"\r" in body:
                 body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
             lines = body.split(b"\n")
@@ -263,8 +264,7 @@ class LineReader:
 
 def _first_space(data):
     """Return the index of the first ASCII whitespace byte in data, or -1."""
-    found = [at for at in (data.find(byte) for byte in (b" ", b"\n", b"\t", b"\r", b"\x0b", b"\x0c"))
-             if at >= 0]
+    found = [at for at in map(data.find, _BLANKS) if at >= 0]
     return min(found) if found else -1
 
 
@@ -296,7 +296,7 @@ def _settled(carry, chunk, is_k):
 def _last_space(data):
     """Return the index of the last ASCII whitespace byte in data, or -1."""
     cut = data.rfind(b" ")  # usually near the end, so the other searches cover only the tail
-    return max([cut] + [data.rfind(byte, cut + 1) for byte in (b"\n", b"\t", b"\r", b"\x0b", b"\x0c")])
+    return max([cut] + [data.rfind(byte, cut + 1) for byte in _BLANKS[1:]])
 
 
 class _Lines:
