@@ -49,7 +49,7 @@ class Endless(io.RawIOBase):
     (b"", b"\x00", b"line 1: K must be a positive whole number, found '" + b"\\x00" * 40 + b"'..."),
     (b"", b"x", b"line 1: K must be a positive whole number, found '" + b"x" * 40 + b"'..."),
     (b"", b"1", b"line 1: K has more than 4000 digits"),
-    (b"", b"+", b"line 1: K must be a positive whole number, found '" + b"+" * 40 + b"'..."),  # K: digits only
+    (b"", b"+", b"line 1: K must be a positive whole number, found '" + b"+" * 40 + b"'..."),  # digits
     (b"1 0.5\n1\n2", b"x", b"line 3: bad number '2" + b"x" * 39 + b"'..." + BAD),
     (LONE_CR, b"\x00", b"line 4: bad number '7" + b"\\x00" * 39 + b"'..." + BAD),
 ], ids=["nul", "letter", "digits-of-k", "sign-as-k", "gradient-line", "after-a-lone-cr"])

@@ -124,7 +124,8 @@ def commands(folder):
     return found
 
 
-# (name, K, d, layout, commands, repeats); layout "junk" is one token of d MB of "x", an error.
+# (name, K, d, layout, commands, repeats); layout "junk" is "1 0.5 " and one number of d MB of digits, an
+# error (theta and no gradient) found only once the token is whole.
 THRESHOLD = ["solve, pure engine", "solve, numpy engine", "solve, PyPy", "solve, PyPy numpy engine"]
 ENGINES = ["solve", "solve, pure engine", "solve, numpy engine"]
 SIZES = [
@@ -162,8 +163,8 @@ def write_problem(path, k, d, layout, seed=0):
     if layout == "seed":
         path.write_bytes((ROOT / "samples" / "seed-example-lines.in").read_bytes())
         return
-    if layout == "junk":
-        path.write_bytes(b"x" * (d << 20))
+    if layout == "junk":  # a valid number too long to settle early: it is read and joined whole
+        path.write_bytes(b"1 0.5 " + b"1" * (d << 20))
         return
     rng = np.random.default_rng(seed)
     separator = b"\n" if layout == "lines" else b" "
