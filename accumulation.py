@@ -86,11 +86,9 @@ def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
     if accum_steps != xs.shape[0]:
         raise ValueError(f"accum_steps is {accum_steps} but xs holds {xs.shape[0]} micro-batches")
 
-    batch = xs.shape[1]
     grad_total = np.zeros_like(weights)
     for x, y in zip(xs, ys):  # noqa: B905 (equal lengths, checked above)
-        prediction = x @ weights  # the original weights, every time
-        grad_total = grad_total + (2 / batch) * (x.T @ (prediction - y))
+        grad_total = grad_total + _mse_gradient(weights, x, y)  # at the original weights, every time
     average_grad = grad_total / accum_steps  # divide once, after the loop
     return weights - lr * average_grad
 
@@ -371,11 +369,11 @@ def diagnose(step, exercise="linear"):
     'correct: the same as the library on 3 cases'
     """
     if exercise == "linear":
-        cases, right, mistakes = _linear_cases(), gradient_accumulation_step, linear_mistakes
-        wrong_ways = lambda case: mistakes(*case[:4])  # noqa: E731
+        cases, right = _linear_cases(), gradient_accumulation_step
+        wrong_ways = lambda case: linear_mistakes(*case[:4])  # noqa: E731 (a case without its accum_steps)
     elif exercise == "head":
-        cases, right, mistakes = _head_cases(), train_with_gradient_accumulation, head_mistakes
-        wrong_ways = lambda case: mistakes(*case)  # noqa: E731
+        cases, right = _head_cases(), train_with_gradient_accumulation
+        wrong_ways = lambda case: head_mistakes(*case)  # noqa: E731
     else:
         raise ValueError(f"exercise must be 'linear' or 'head', got {exercise!r}")
     answers = []

@@ -284,11 +284,12 @@ def _settled(carry, chunk, is_k):
     looked_at = total - len(chunk) > 41  # the bytes before chunk were long enough to settle, and did not
     if (chunk if looked_at else b"".join(carry[lone_cr:])).translate(None, alphabet):
         return b"".join(carry[lone_cr:])[:40] + b"\x00" if total > 40 else None  # short: the next read
-    if is_k and total > 41 + _max_k_digits():
+    most = _max_k_digits() if is_k else 0
+    if is_k and total > 41 + most:
         token = b"".join(carry[lone_cr:])
         digits = token.lstrip(b"0")
-        if len(digits) > _max_k_digits():
-            return b"1" * (_max_k_digits() + 1)
+        if len(digits) > most:
+            return b"1" * (most + 1)
         carry[lone_cr:] = [token[:41] + digits]
     return None
 
@@ -371,8 +372,9 @@ def _parse_k(token, line):
     digits = token.lstrip(b"0")
     if not digits:
         raise InputError("K must be at least 1, found 0", line)
-    if len(digits) > _max_k_digits():
-        raise InputError("K has more than %d digits" % _max_k_digits(), line)
+    most = _max_k_digits()
+    if len(digits) > most:
+        raise InputError("K has more than %d digits" % most, line)
     return int(digits)
 
 
