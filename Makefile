@@ -1,4 +1,4 @@
-# Every target builds its own .venv from requirements.txt first; nothing needs `activate`.
+# Every target builds its own .venv from locks/project.txt first; nothing needs `activate`.
 PYTHON ?= python3
 VENV ?= .venv
 SAMPLE ?= samples/seed-example-lines.in
@@ -7,74 +7,92 @@ PYTEST_WORKERS ?= 2
 
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp
-# `make mutants`, `make figures` and `make tutorial` have venvs of their own (requirements-mutants.txt,
-# -figures.txt, -tutorial.txt).
+# Each venv installs from its lock in locks/ (`make lock` writes them from pyproject.toml), every
+# file's hash required. `make mutants`, `make figures`, `make tutorial` and `make oldest` have venvs
+# of their own, under build/.
+INSTALL = -m pip install --quiet --disable-pip-version-check --require-hashes -r
 MUTANTS_VENV := build/mutants-venv
 FIGURES_VENV := build/figures-venv
 TUTORIAL_VENV := build/tutorial-venv
+OLDEST_VENV := build/oldest-venv
+# The library's oldest Python (pyproject.toml's requires-python), as pyenv or Debian name it.
+OLDEST_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.8.*/bin/python3.8) python3.8)
 MUTANTS_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint golden judge-check dmoj-check package mutants figures tutorial clean
+.PHONY: help run test bench lint golden judge-check dmoj-check package mutants figures tutorial oldest lock clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-$(STAMP): requirements.txt
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+$(STAMP): locks/project.txt
+	$(PYTHON) -m venv --clear $(VENV)
+	$(BIN)/python $(INSTALL) locks/project.txt
 	touch $@
 
 run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
 	@$(BIN)/python solve.py < $(SAMPLE)
 
 test: $(STAMP) ## run the tests, doctests and the docs' examples included (under a minute, on 2 workers)
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
-	$(BIN)/python tools/bench.py
+	$(BIN)/python -m tools.bench
 
 judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, numpy 1.x and 2.x; PyPy under memory caps
-	$(BIN)/python tools/judge_check.py
-	$(BIN)/python tools/memory_caps.py
+	$(BIN)/python -m tools.judge_check
+	$(BIN)/python -m tools.memory_caps
 
 dmoj-check: $(STAMP) ## DMOJ's own judge judges solve.py under PY3 and PYPY3, as an unprivileged user
-	$(BIN)/python tools/dmoj_check.py
+	$(BIN)/python -m tools.dmoj_check
 
 package: $(STAMP) ## the problem packages (Kattis legacy, ICPC 2025-09, DMOJ), checked by problemtools and BAPCtools
-	$(BIN)/python kattis/build_package.py build --verify
+	$(BIN)/python -m packages.build_package build --verify
 
-$(MUTANTS_VENV)/.stamp: requirements.txt requirements-mutants.txt
-	$(PYTHON) -m venv $(MUTANTS_VENV)
-	$(MUTANTS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-mutants.txt
+$(MUTANTS_VENV)/.stamp: locks/mutants.txt
+	$(PYTHON) -m venv --clear $(MUTANTS_VENV)
+	$(MUTANTS_VENV)/bin/python $(INSTALL) locks/mutants.txt
 	touch $@
 
-mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 random mutants (about 15 min); ALL=1 runs all (over an hour)
-	$(MUTANTS_VENV)/bin/python tools/mutants.py $(if $(ALL),--all) $(MUTANTS_ARGS)
+mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 random mutants drawn with seed 1; ALL=1 runs every one
+	$(MUTANTS_VENV)/bin/python -m tools.mutants $(if $(ALL),--all) $(MUTANTS_ARGS)
 
-$(FIGURES_VENV)/.stamp: requirements-figures.txt
-	$(PYTHON) -m venv $(FIGURES_VENV)
-	$(FIGURES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-figures.txt
+$(FIGURES_VENV)/.stamp: locks/figures.txt
+	$(PYTHON) -m venv --clear $(FIGURES_VENV)
+	$(FIGURES_VENV)/bin/python $(INSTALL) locks/figures.txt
 	touch $@
 
 figures: $(FIGURES_VENV)/.stamp ## docs/figures/*.png, computed by accumulation.py; prints their captions
-	$(FIGURES_VENV)/bin/python tools/figures.py
+	$(FIGURES_VENV)/bin/python -m tools.figures
 
-$(TUTORIAL_VENV)/.stamp: requirements-tutorial.txt
-	$(PYTHON) -m venv $(TUTORIAL_VENV)
-	$(TUTORIAL_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-tutorial.txt
+$(TUTORIAL_VENV)/.stamp: locks/tutorial.txt
+	$(PYTHON) -m venv --clear $(TUTORIAL_VENV)
+	$(TUTORIAL_VENV)/bin/python $(INSTALL) locks/tutorial.txt
 	touch $@
 
 tutorial: $(TUTORIAL_VENV)/.stamp ## run docs/tutorial.ipynb top to bottom with nbclient, as Jupyter would
-	$(TUTORIAL_VENV)/bin/python tools/tutorial.py
+	$(TUTORIAL_VENV)/bin/python -m tools.tutorial
 
-lint: $(STAMP) ## static checks: ruff, and vermin (solve.py and the validators run on Python 3.7)
-	$(BIN)/python -m ruff check solve.py accumulation.py tests tools kattis
-	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py kattis/validate.py kattis/validate_answer.py tools/judge_worker.py
+$(OLDEST_VENV)/.stamp: locks/oldest.txt
+	$(OLDEST_PYTHON) -m venv --clear $(OLDEST_VENV)
+	$(OLDEST_VENV)/bin/python $(INSTALL) locks/oldest.txt
+	touch $@
+
+oldest: $(OLDEST_VENV)/.stamp ## the library's tests on its oldest Python and numpy (3.8, numpy 1.21.0)
+	$(OLDEST_VENV)/bin/python -c 'import sys, numpy; print("make oldest: Python %s, numpy %s" % (sys.version.split()[0], numpy.__version__))'
+	$(OLDEST_VENV)/bin/python -m pytest -p no:cacheprovider accumulation.py tests/test_library.py tests/test_diagnose.py
+
+lock: ## rewrite locks/*.txt from pyproject.toml's dependencies (needs PyPI); UPGRADE=1 takes the newest
+	$(PYTHON) -m tools.lock $(if $(UPGRADE),--upgrade)
+
+lint: $(STAMP) ## static checks: ruff, and vermin (solve.py and the validators run on Python 3.7; the library on 3.8)
+	$(BIN)/python -m ruff check solve.py accumulation.py tests tools packages testkit
+	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py packages/validate.py packages/validate_answer.py tools/judge_worker.py
+	$(BIN)/vermin -q -t=3.8- --violations --no-tips accumulation.py tests/test_library.py tests/test_diagnose.py tests/learners.py tests/conftest.py testkit/runs.py
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff
-	@for f in samples/*.in; do $(BIN)/python tests/reference.py < $$f > $${f%.in}.out || exit 1; done
+	@for f in samples/*.in; do $(BIN)/python -m testkit.reference < $$f > $${f%.in}.out || exit 1; done
 	@git status --short samples
 
 clean: ## remove the venv and caches
-	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache __pycache__ tests/__pycache__ tools/__pycache__ *.egg-info
+	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache $(wildcard */__pycache__) __pycache__ *.egg-info

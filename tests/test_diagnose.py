@@ -42,7 +42,7 @@ def test_the_library_itself_is_correct():
 
 def test_updating_inside_the_loop_with_lr_over_k_is_named_too():
     def step(weights, xs, ys, lr, accum_steps):
-        for x, y in zip(xs, ys, strict=True):
+        for x, y in zip(xs, ys):
             weights = weights - lr / accum_steps * (2 / len(y)) * x.T @ (x @ weights - y)
         return weights
     assert diagnose(step).startswith("updated inside the loop: ")

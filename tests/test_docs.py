@@ -16,7 +16,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, program
+
+from testkit.runs import ROOT, program
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)

@@ -12,9 +12,10 @@ import subprocess
 import sys
 
 import pytest
-from conftest import MUTANTS, ROOT, SAMPLES, BreakingStream, both_engines, program, run_main, run_process
+from conftest import both_engines
 
 import solve
+from testkit.runs import MUTANTS, ROOT, SAMPLES, BreakingStream, program, run_main, run_process
 
 SEED = (SAMPLES / "seed-example-lines.in").read_bytes()
 SEED_ANSWER = b"0.9000 1.8000\n"

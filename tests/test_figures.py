@@ -1,15 +1,12 @@
 """The numbers behind docs/figures/, from tools/figures.py's data functions (no matplotlib needed),
 and the captions that docs/library.md quotes."""
 
-import sys
 
 import numpy as np
 import pytest
-from conftest import ROOT
 
-sys.path.insert(0, str(ROOT / "tools"))
-
-import figures  # noqa: E402  (after the path is set)
+from testkit.runs import ROOT
+from tools import figures
 
 LIBRARY_PAGE = ROOT / "docs" / "library.md"
 

@@ -2,7 +2,7 @@
 
 A mutant is a valid input (a sample, or a generated problem in either
 layout) with a few byte- or line-level edits and junk tokens. For each one
-the naive reference (tests/reference.py) says what must happen:
+the naive reference (testkit/reference.py) says what must happen:
 - ("ok", text): solve.py must print exactly that text, status 0, no stderr;
 - ("error", line): status 1, no stdout, one line on stderr naming that line
   (or no line).
@@ -16,60 +16,15 @@ import random
 import resource
 
 import pytest
-import reference
-from conftest import SAMPLES, both_engines, engine_named, examples, run_main, run_process
+from conftest import both_engines, engine_named, examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_oracle import problems
 
 import solve
-
-JUNK = [
-    b"nan", b"-nan", b"inf", b"Infinity", b"1e999", b"-1e999", b"--", b"-", b"+", b".", b"1..2", b"1e",
-    b"e5", b"0x10", b"1_0", b"1,5", b"\x00", b"\xff", b"\xef\xbb\xbf", b"\xc2\xa0", b"\x0c", b"\x0b",
-    b"\r", b"\n", b"\r\n", b"\t", b" ", b"  ", b"0", b"-0", b"+.5", b"5.", b"1e308", b"-1e308", b"1.7e308",
-    b"4.9e-324", b"1e-400", b"9" * 400, b"\xd9\xa1", b"1e+", b"0.00005", b"-0.00005",
-    b"100000000000000000000",
-]
-SPACING = [b" ", b"\t", b" \t ", b"\x0b", b"\x0c", b"\n", b"\r\n", b"\r", b"\n\n", b"\r\n \r\n", b"\n\t\n"]
-BASES = sorted(p.read_bytes() for p in SAMPLES.glob("*.in"))
-
-
-def mutate(data, rng):
-    """Return data with 1 to 3 random edits: byte and line edits, truncation, junk."""
-    for _ in range(rng.randint(1, 3)):
-        size = len(data)
-        i, j = sorted(rng.randint(0, size) for _ in range(2))
-        op = min(rng.randrange(12), 9)  # re-spacing 3 times as often as each other edit
-        if op == 0:  # delete a range
-            data = data[:i] + data[j:]
-        elif op == 1:  # insert junk
-            data = data[:i] + rng.choice(JUNK) + data[i:]
-        elif op == 2:  # duplicate a range
-            data = data[:j] + data[i:j] + data[j:]
-        elif op == 3:  # truncate
-            data = data[:i]
-        elif op == 4:  # replace a range with junk
-            data = data[:i] + rng.choice(JUNK) + data[j:]
-        elif op == 5:  # flip one byte
-            if size:
-                data = data[:i] + bytes([rng.randrange(256)]) + data[i + 1:]
-        elif op == 9:  # re-space: other whitespace, other line ends, blank lines (often still valid)
-            spaces = [k for k, byte in enumerate(data) if byte in b" \t\n"]
-            if spaces:
-                k = rng.choice(spaces)
-                data = data[:k] + rng.choice(SPACING) + data[k + 1:]
-        else:  # line edits: delete, duplicate, swap
-            lines = data.split(b"\n")
-            a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
-            if op == 6:
-                del lines[a]
-            elif op == 7:
-                lines.insert(a, lines[b])
-            else:
-                lines[a], lines[b] = lines[b], lines[a]
-            data = b"\n".join(lines)
-    return data
+from testkit import reference
+from testkit.mutate import BASES, mutate
+from testkit.runs import run_main, run_process
 
 
 def check(data, outcome):

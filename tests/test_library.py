@@ -49,7 +49,7 @@ def mse_loss(weights, x, y):
 def cross_entropy_per_token(hidden, ids, weight, ignore_index=IGNORE):
     """Return (grad, loss) token by token, the slow obvious way: sum of outer products over counted tokens."""
     grad, loss, n = np.zeros_like(weight), 0.0, 0
-    for h, t in zip(hidden.reshape(-1, weight.shape[0]), ids.reshape(-1), strict=True):
+    for h, t in zip(hidden.reshape(-1, weight.shape[0]), ids.reshape(-1)):
         if t == ignore_index:
             continue
         logits = h @ weight
@@ -344,7 +344,7 @@ def test_head_order_and_partition_do_not_matter():
     partitions = ([0, 16], [0, 8, 16], [0, 1, 5, 6, 16], [0, 3, 4, 9, 15, 16])
     results = []
     for cuts in partitions:
-        batches = [(hidden[a:b], ids[a:b]) for a, b in zip(cuts, cuts[1:], strict=False)]
+        batches = [(hidden[a:b], ids[a:b]) for a, b in zip(cuts, cuts[1:])]
         results.append(train_with_gradient_accumulation(batches, weight, 0.2))
     reversed_order = [(hidden[a:b], ids[a:b]) for a, b in [(9, 15), (15, 16), (4, 9), (3, 4), (0, 3)]]
     results.append(train_with_gradient_accumulation(reversed_order, weight, 0.2))
@@ -411,7 +411,7 @@ def test_nothing_is_mutated():
     weights, xs, ys = rng.normal(size=3), rng.normal(size=(2, 4, 3)), rng.normal(size=(2, 4))
     before = snapshot(weights, xs, ys)
     result = gradient_accumulation_step(weights, xs, ys, 0.1, 2)
-    for a, b in zip([weights, xs, ys], before, strict=True):
+    for a, b in zip([weights, xs, ys], before):
         np.testing.assert_array_equal(a, b)
     assert not np.shares_memory(result, weights)
 
@@ -420,14 +420,14 @@ def test_nothing_is_mutated():
     before = snapshot(head, *[a for batch in batches for a in batch])
     grad, _ = compute_output_head_gradient(*batches[0], head)
     updated = train_with_gradient_accumulation(batches, head, 0.1)
-    for a, b in zip([head, *[a for batch in batches for a in batch]], before, strict=True):
+    for a, b in zip([head, *[a for batch in batches for a in batch]], before):
         np.testing.assert_array_equal(a, b)
     assert not np.shares_memory(updated, head) and not np.shares_memory(grad, head)
 
     grads = [rng.normal(size=3), rng.normal(size=3)]
     before = snapshot(*grads)
     mean = accumulate_gradients(grads)
-    for a, b in zip(grads, before, strict=True):
+    for a, b in zip(grads, before):
         np.testing.assert_array_equal(a, b)
     single = accumulate_gradients(grads[:1])
     assert not np.shares_memory(mean, grads[0]) and not np.shares_memory(single, grads[0])

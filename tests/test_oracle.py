@@ -10,12 +10,13 @@ from array import array
 
 import numpy as np
 import pytest
-import reference
-from conftest import ENGINES, both_engines, engine_named, examples, run_main
+from conftest import ENGINES, both_engines, engine_named, examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import solve
+from testkit import reference
+from testkit.runs import run_main
 
 # ------------------------------------------------------------ strategies ---
 

@@ -5,19 +5,13 @@ import subprocess
 import sys
 
 import pytest
-import reference
-from conftest import ROOT
 
-sys.path.insert(0, str(ROOT / "kattis"))
+from packages import build_package, statement, validate, validate_answer, wrong_answers
+from testkit import reference
+from testkit.runs import ROOT
 
-import build_package  # noqa: E402  (after the path is set)
-import statement  # noqa: E402
-import validate  # noqa: E402
-import validate_answer  # noqa: E402
-import wrong_answers  # noqa: E402
-
-VALIDATOR = ROOT / "kattis" / "validate.py"
-ANSWER_VALIDATOR = ROOT / "kattis" / "validate_answer.py"
+VALIDATOR = ROOT / "packages" / "validate.py"
+ANSWER_VALIDATOR = ROOT / "packages" / "validate_answer.py"
 SEED = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
 
 

@@ -3,7 +3,9 @@
 import difflib
 
 import pytest
-from conftest import SAMPLES, both_engines, run_process
+from conftest import both_engines
+
+from testkit.runs import SAMPLES, run_process
 
 INPUTS = sorted(SAMPLES.glob("*.in"))
 

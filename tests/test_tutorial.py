@@ -9,10 +9,10 @@ import io
 import json
 
 import pytest
-from conftest import ROOT
 from learners import HEAD, LINEAR
 
 from accumulation import MISTAKES
+from testkit.runs import ROOT
 
 NOTEBOOK = ROOT / "docs" / "tutorial.ipynb"
 

@@ -13,13 +13,13 @@ across exec.
 
 Baselines: ``python -c pass`` and ``pypy3 -c pass`` (start-up); the parse
 floor (read the lines, np.fromstring each, nothing else); the naive
-reference (tests/reference.py); and a C program with scanf and printf,
+reference (testkit/reference.py); and a C program with scanf and printf,
 compiled with ``cc -O2`` where a compiler exists. PyPy rows need pypy3 and
 the PyPy + numpy venv of `make judge-check`; rows whose commands are missing
 are left out and say so.
 
-    python3 tools/bench.py              # the full table (K = 10, d = 10^6 is about 105 MB)
-    python3 tools/bench.py --quick      # small sizes only, to try the script
+    python -m tools.bench              # the full table (K = 10, d = 10^6 is about 105 MB)
+    python -m tools.bench --quick      # small sizes only, to try the script
 """
 
 import argparse
@@ -38,7 +38,7 @@ BASE_PYTHON = getattr(sys, "_base_executable", sys.executable)
 SOLVE = str(ROOT / "solve.py")
 PYPY = shutil.which("pypy3")
 PYPY_NUMPY = ROOT / "build" / "judges" / "pypy-numpy1" / "bin" / "python"
-NAIVE = str(ROOT / "tools" / "naive.py")
+NAIVE = str(ROOT / "testkit" / "naive.py")
 # Start-up cannot beat this: the main script is compiled on every run, never cached.
 COMPILE = f"compile(open({SOLVE!r}).read(), {SOLVE!r}, 'exec')"
 

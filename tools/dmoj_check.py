@@ -1,12 +1,12 @@
 """`make dmoj-check`: DMOJ's own judge judges solve.py, under its PY3 and PYPY3 executors.
 
-    python tools/dmoj_check.py            # installs what is missing (as root), then judges
+    python -m tools.dmoj_check            # installs what is missing (as root), then judges
 
 DMOJ (dmoj.ca and many school judges) runs Python as `python3 -BS <loader>
 <source with a UTF-8 byte-order mark>`: the loader reopens fd 0 and 1 with
 64 KiB buffers and calls runpy.run_path, in a ptrace and seccomp sandbox.
 This check uses that code itself: PyPI's `dmoj`, pinned in
-requirements-dmoj.txt, in a venv of Debian's python3 (build/judges/dmoj),
+locks/dmoj.txt, in a venv of Debian's python3 (build/judges/dmoj),
 with Debian's python3 as PY3 and Debian's pypy3 as PYPY3. DMOJ's server
 refuses to run as root, so as root the judging runs as the user nobody
 (setpriv); where that cannot be done it runs as root and says that the
@@ -18,7 +18,7 @@ Problems, staged under build/dmoj-check/problems/ from the folder that
 - gradientaccumulation: the upload folder as it is (DMOJ turns CR and CRLF
   into LF and adds a final newline to every input);
 - gradientaccumulation_raw: the same with ``binary_data: true`` (raw bytes);
-- gradientaccumulation_bad, and _bad_raw: the bad inputs of tests/test_errors.py.
+- gradientaccumulation_bad, and _bad_raw: the bad inputs of testkit/bad_inputs.py.
 
 It fails unless solve.py is Accepted on every case of both valid problems
 under both executors, each wrong answer of the package is Wrong Answer on
@@ -28,7 +28,7 @@ bytes DMOJ fed it. Outside the sandbox, DMOJ's own loader script runs
 solve.py into /dev/full (status 1, the one line) and into a closed pipe
 (141, nothing), where its 64 KiB text buffer would fail again at exit.
 It prints time and memory as DMOJ measured them, beside
-the naive solution's (tools/naive.py), and the memory targets of the seed
+the naive solution's (testkit/naive.py), and the memory targets of the seed
 example and the largest case; those are reported, not enforced.
 """
 
@@ -41,14 +41,12 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tools"), str(ROOT / "kattis")]
+from packages import build_package, wrong_answers
+from testkit.bad_inputs import BAD_INPUTS
+from testkit.runs import run_main
+from tools.installs import ensure_debian, ensure_venv, lock
 
-import build_package  # noqa: E402  (after the path is set)
-import wrong_answers  # noqa: E402
-from conftest import run_main  # noqa: E402
-from installs import ensure_debian, ensure_venv  # noqa: E402
-from test_errors import BAD_INPUTS  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 STAGE = ROOT / "build" / "dmoj-check"
 DEBIAN_PYTHON = "/usr/bin/python3"  # Debian's: the unprivileged user can run it, unlike a pyenv under /root
@@ -79,7 +77,7 @@ def stage(upload):
     sources = STAGE / "sources"
     sources.mkdir()
     shutil.copy2(ROOT / "solve.py", sources / "solve.py")
-    shutil.copy2(ROOT / "tools" / "naive.py", sources / "naive.py")
+    shutil.copy2(ROOT / "testkit" / "naive.py", sources / "naive.py")
     for name in wrong_answers.MISTAKES:
         (sources / (name + ".py")).write_text(wrong_answers.program(name))
     for path in [STAGE, *STAGE.rglob("*")]:
@@ -242,7 +240,7 @@ def main():
     started = time.monotonic()
     ensure_debian(["build-essential", "libseccomp-dev", "python3-venv", "python3-dev", "pypy3"], True,
                   "make dmoj-check")
-    python = ensure_venv("dmoj", [DEBIAN_PYTHON], ROOT / "requirements-dmoj.txt")[0]
+    python = ensure_venv("dmoj", [DEBIAN_PYTHON], lock("dmoj"))[0]
     with tempfile.TemporaryDirectory() as scratch:
         _, _, upload = build_package.build(Path(scratch))
         problems = stage(upload)

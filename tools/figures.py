@@ -1,6 +1,6 @@
 """`make figures`: what accumulation does and how it goes wrong, computed by accumulation.py and drawn.
 
-    build/figures-venv/bin/python tools/figures.py      # writes docs/figures/*.png (make figures)
+    build/figures-venv/bin/python -m tools.figures      # writes docs/figures/*.png (make figures)
 
 Three figures, each from one data function below that returns plain numbers
 (tests/test_figures.py checks them, with no matplotlib) and one caption
@@ -24,20 +24,16 @@ they are named so that accumulation.diagnose can recognise them. The PNG
 files carry no software version or date, and nothing drawn depends on
 rounding that differs between machines (figure b draws every distance below
 1e-15 as one band), so a rerun writes the same bytes; matplotlib is pinned
-in requirements-figures.txt, in a venv of its own (build/figures-venv).
+in locks/figures.txt, in a venv of its own (build/figures-venv).
 """
 
 import functools
 import math
-import sys
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from accumulation import (  # noqa: E402  (after the path is set)
+from accumulation import (
     compute_output_head_gradient,
     gradient_accumulation_step,
     head_mistakes,
@@ -45,6 +41,7 @@ from accumulation import (  # noqa: E402  (after the path is set)
     train_with_gradient_accumulation,
 )
 
+ROOT = Path(__file__).resolve().parent.parent
 FIGURES = ROOT / "docs" / "figures"
 PAD = -100  # the padding id, the library's default ignore_index
 

@@ -1,8 +1,9 @@
 """Install what the judge checks need, once: Debian packages (as root), and venvs under build/judges/.
 
-Used by tools/judge_check.py, tools/dmoj_check.py and kattis/build_package.py.
-Each venv is remade only when the requirements it was made from change (its
-.stamp holds them); pip's cache, outside the clone, keeps built wheels.
+Used by tools/judge_check.py, tools/dmoj_check.py and packages/build_package.py.
+Each venv installs from its lock, locks/NAME.txt (written by `make lock` from
+pyproject.toml), with every file's hash required, and is remade only when the
+lock changes (its .stamp holds it); pip's cache, outside the clone, keeps built wheels.
 """
 
 import os
@@ -43,15 +44,30 @@ def ensure_pypy(install):
     return [shutil.which("pypy3")]
 
 
-def ensure_venv(name, base, requirements, install=True):
-    """Return [python] of build/judges/NAME, a venv of the base interpreter with requirements installed.
+def lock(name):
+    """Return the path of the lock file locks/NAME.txt, which must exist."""
+    path = ROOT / "locks" / (name + ".txt")
+    if not path.is_file():
+        raise SystemExit("no lock %s: add it to tools/lock.py and run `make lock`" % path)
+    return path
 
-    requirements is a requirements file (its path) or one requirement (a string such as numpy==1.26.4).
+
+def pinned(name, package):
+    """Return the version of package that the lock NAME pins, such as '1.26.4'."""
+    for line in lock(name).read_text().splitlines():
+        if line.lower().startswith(package.lower() + "=="):
+            return line.split("==")[1].split()[0]
+    raise SystemExit("the lock %s pins no %s" % (lock(name), package))
+
+
+def ensure_venv(name, base, requirements, install=True):
+    """Return [python] of build/judges/NAME, a venv of the base interpreter with a lock installed.
+
+    requirements is a lock file (see lock()); pip installs it with --require-hashes.
     """
     folder = JUDGES / name
     python = folder / "bin" / "python"
-    is_file = Path(str(requirements)).suffix == ".txt"
-    wanted = Path(requirements).read_text() if is_file else str(requirements)
+    wanted = Path(requirements).read_text()
     stamp = folder / ".stamp"
     if not stamp.exists() or stamp.read_text() != " ".join(map(str, base)) + "\n" + wanted:
         if not install:
@@ -59,7 +75,7 @@ def ensure_venv(name, base, requirements, install=True):
         shutil.rmtree(folder, ignore_errors=True)
         run([*base, "-m", "venv", str(folder)])
         run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             *(["-r", str(requirements)] if is_file else [str(requirements)])])
+             "--require-hashes", "-r", str(requirements)])
         stamp.write_text(" ".join(map(str, base)) + "\n" + wanted)
     return [str(python)]
 

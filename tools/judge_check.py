@@ -1,7 +1,7 @@
 """`make judge-check`: solve.py under the interpreters judges run, against the reference.
 
-    python tools/judge_check.py            # installs what is missing, then checks every row
-    python tools/judge_check.py --no-install
+    python -m tools.judge_check            # installs what is missing, then checks every row
+    python -m tools.judge_check --no-install
 
 Rows (interpreter x numpy):
 
@@ -19,7 +19,7 @@ Rows (interpreter x numpy):
 The corpus is the golden samples, generated valid problems, mutants of
 them (mostly invalid), every token of up to 4 characters over a tricky
 alphabet, rounding hazards, and two inputs past the size at which auto picks
-numpy. The naive reference (tests/reference.py) says what each must give.
+numpy. The naive reference (testkit/reference.py) says what each must give.
 Every row runs every case in-process with each engine it has, and the
 marked cases as real processes (see tools/judge_worker.py). A row passes
 when every answer is byte-identical to the reference's, and every error has
@@ -42,25 +42,25 @@ import sys
 import time
 from pathlib import Path
 
+from testkit import reference
+from testkit.mutate import mutate
+from testkit.runs import error_line, run_main
+from tools.installs import JUDGES, base_python, ensure_pypy, ensure_venv, lock, pinned
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tools")]
+WORKER = ["-m", "tools.judge_worker"]  # run from ROOT, so that it imports solve from there
 
-import reference  # noqa: E402  (after the path is set)
-from conftest import error_line, run_main  # noqa: E402
-from installs import JUDGES, base_python, ensure_pypy, ensure_venv  # noqa: E402
-from test_fuzz import mutate  # noqa: E402
-
-WORKER = ROOT / "tools" / "judge_worker.py"
-
-PYPY_NUMPY = "numpy==1.26.4"
-CPYTHON_OLDEST_NUMPY = "numpy==1.23.2"
+# The numpys of the venv rows, declared in pyproject.toml's judge-* groups and locked in locks/.
+PYPY_NUMPY = "numpy==" + pinned("judge-pypy-numpy1", "numpy")
+CPYTHON_OLDEST_NUMPY = "numpy==" + pinned("judge-cpython-numpy1", "numpy")
 # Rows of other CPythons, found as pythonX.Y or under ~/.pyenv/versions/ (a missing one is skipped):
-# (version, label, flags, numpy or None, venv name)
+# (version, label, flags, lock or None; the lock names the venv too)
 OLD_AND_NEW = [
-    ("3.7", "CPython 3.7, -S (SPOJ)", ["-S"], None, None),
-    ("3.8", "CPython 3.8, -S (Codeforces, Timus)", ["-S"], None, None),
-    ("3.8", "CPython 3.8 + numpy==1.21.6", [], "numpy==1.21.6", "py38-numpy1"),
-    ("3.13", "CPython 3.13 + numpy==2.2.6 (AtCoder)", [], "numpy==2.2.6", "py313-numpy2.2"),
+    ("3.7", "CPython 3.7, -S (SPOJ)", ["-S"], None),
+    ("3.8", "CPython 3.8, -S (Codeforces, Timus)", ["-S"], None),
+    ("3.8", "CPython 3.8 + numpy==" + pinned("judge-py38-numpy1", "numpy"), [], "judge-py38-numpy1"),
+    ("3.13", "CPython 3.13 + numpy==%s (AtCoder)" % pinned("judge-py313-numpy2", "numpy"), [],
+     "judge-py313-numpy2"),
 ]
 
 
@@ -184,20 +184,20 @@ def rows(install):
     found = [
         ("CPython, -S (no numpy)", [*system_python, "-S"], None),
         ("PyPy, no numpy", pypy, None),
-        ("PyPy + " + PYPY_NUMPY, ensure_venv("pypy-numpy1", pypy, PYPY_NUMPY, install), None),
+        ("PyPy + " + PYPY_NUMPY, ensure_venv("pypy-numpy1", pypy, lock("judge-pypy-numpy1"), install), None),
         ("CPython + " + CPYTHON_OLDEST_NUMPY, ensure_venv("cpython-numpy1", system_python,
-                                                         CPYTHON_OLDEST_NUMPY, install), None),
+                                                         lock("judge-cpython-numpy1"), install), None),
         ("CPython + numpy 2 (project venv)", [sys.executable], None),
     ]
-    for version, label, flags, numpy, name in OLD_AND_NEW:
+    for version, label, flags, name in OLD_AND_NEW:
         python = find_python(version)
         if python is None:
             print("judge-check: no Python %s found; its row (%s) is skipped" % (version, label),
                   file=sys.stderr)
-        elif numpy is None:
+        elif name is None:
             found.append((label, [*python, *flags], None))
         else:
-            venv = ensure_venv(name, python, numpy, install)
+            venv = ensure_venv(name, python, lock(name), install)
             compile_step = ["ONLINE_JUDGE"] if "AtCoder" in label else None
             found.append((label, venv, compile_step))
     return found
@@ -266,7 +266,7 @@ def main(argv=None):
             problem = compile_step(label, command, compile_arguments)
             if problem:
                 failures.append(problem)
-        done = subprocess.run([*command, str(WORKER), str(corpus)], capture_output=True, timeout=1800)
+        done = subprocess.run([*command, *WORKER, str(corpus)], capture_output=True, timeout=1800, cwd=ROOT)
         if done.returncode != 0:
             why = done.stderr.decode(errors="replace")[-2000:]
             failures.append("%s: the worker failed: %s" % (label, why))

@@ -1,8 +1,8 @@
 """Run solve.py over a corpus under whatever interpreter runs this file (`make judge-check`).
 
-    INTERPRETER tools/judge_worker.py CORPUS.json > RESULTS.json
+    INTERPRETER -m tools.judge_worker CORPUS.json > RESULTS.json    # from the project's root
 
-Standard library only, Python 3.8 syntax: it runs under PyPy, `python3 -S`
+Standard library only, Python 3.7 syntax (`make lint`): it runs under PyPy, `python3 -S`
 and old numpy alike. Each case runs in-process through ``solve.main`` once
 per engine this interpreter has; the cases marked for it also run as real
 processes of this same interpreter, with its flags (``-S`` included), once
@@ -18,10 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import solve  # noqa: E402  (after the path is set)
+import solve  # run as `python -m tools.judge_worker` from the project's root, which -m puts on sys.path
 
 
 def in_process(data, engine):
@@ -34,7 +31,7 @@ def in_process(data, engine):
 def as_process(data, args):
     """Return [status, stdout, stderr] of solve.py run by this interpreter, with its flags."""
     flags = ["-S"] if sys.flags.no_site else []
-    done = subprocess.run([sys.executable, *flags, str(ROOT / "solve.py"), *args], input=data,
+    done = subprocess.run([sys.executable, *flags, solve.__file__, *args], input=data,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
     return [done.returncode, done.stdout.decode("latin-1"), done.stderr.decode("latin-1")]
 

@@ -1,7 +1,7 @@
 """`make judge-check` (its second half): PyPy out of memory ends with the one line, at every cap.
 
-    python tools/memory_caps.py            # installs pypy3 (as root) if missing
-    python tools/memory_caps.py --step 32  # fewer caps, for a quick look
+    python -m tools.memory_caps            # installs pypy3 (as root) if missing
+    python -m tools.memory_caps --step 32  # fewer caps, for a quick look
 
 Where CPython raises MemoryError, PyPy's garbage collector and JIT abort the
 process (status 134, an "RPython traceback") when a cap leaves them no next
@@ -31,7 +31,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from installs import ensure_pypy
+from tools.installs import ensure_pypy
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "build" / "memory-caps"

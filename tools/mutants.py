@@ -1,13 +1,13 @@
 """`make mutants`: how many planted bugs the tests catch, by mutmut over solve.py and accumulation.py.
 
-    python tools/mutants.py                      # 500 mutants drawn with seed 1 (about 7 minutes)
-    python tools/mutants.py --sample 30 --fail-under 85     # what CI runs
-    python tools/mutants.py --all                # every mutant (about 15 minutes)
-    python tools/mutants.py 'solve.x_main__*'    # the named mutants, e.g. the survivors of a run
+    python -m tools.mutants                      # 500 mutants drawn with seed 1 (about 7 minutes)
+    python -m tools.mutants --sample 30 --fail-under 85     # what CI runs
+    python -m tools.mutants --all                # every mutant (about 15 minutes)
+    python -m tools.mutants 'solve.x_main__*'    # the named mutants, e.g. the survivors of a run
 
 (with build/mutants-venv/bin/python; `make mutants` makes that venv and runs it.)
 
-It runs in its own venv (build/mutants-venv, from requirements-mutants.txt,
+It runs in its own venv (build/mutants-venv, from locks/mutants.txt,
 which pins mutmut) and in a fresh copy of the project under build/mutants/,
 so nothing in the work tree changes and no result is reused from an older
 run. mutmut makes each mutant, a single small change to one function, and
@@ -27,7 +27,7 @@ no mutant is an error, so the list cannot go stale unnoticed.
 Processes. mutmut switches mutants inside the imported modules, which a test
 that runs solve.py as a new process would not see. So program_for() below
 writes the active mutant of solve.py out as a plain file, and the tests run
-that one (see program() in tests/conftest.py). mutmut picks the tests for a
+that one (see program() in testkit/runs.py). mutmut picks the tests for a
 mutant by the functions each test reached; a test that runs a process is
 counted as reaching every function of solve.py.
 """
@@ -46,7 +46,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutants"  # the default of --workdir
 SOURCES = ["solve.py", "accumulation.py"]
-COPIED = SOURCES + ["pyproject.toml", "tests", "tools", "samples", "kattis", "docs", "README.md"]
+COPIED = SOURCES + ["pyproject.toml", "Makefile", "locks", "tests", "testkit", "tools", "samples", "packages", "docs",
+                    "README.md"]
 EQUIVALENT = ROOT / "tools" / "equivalent-mutants.txt"
 PLAIN = "GA_MUTANTS_PLAIN"  # environment: the folder of plain solve.py files, for program_for()
 
@@ -133,7 +134,7 @@ def read_equivalent(described):
 def program_for(active):
     """Return the plain solve.py that runs as a process while mutmut's active mutant is `active`.
 
-    Called by tests/conftest.py under mutmut only. The mutant's function,
+    Called by testkit/runs.py under mutmut only. The mutant's function,
     as mutmut wrote it into the mutated module, replaces the original one
     in a copy of solve.py; other mutants (and none) get solve.py unchanged.
     While mutmut collects which tests reach which function ('stats'), a

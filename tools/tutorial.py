@@ -1,6 +1,6 @@
 """`make tutorial`: run docs/tutorial.ipynb from top to bottom, as a learner's Jupyter would, and check it.
 
-    build/tutorial-venv/bin/python tools/tutorial.py     # make tutorial
+    build/tutorial-venv/bin/python -m tools.tutorial     # make tutorial
 
 nbclient (Jupyter's own runner) executes every cell in an IPython kernel
 started in docs/, as Jupyter does when the notebook is opened from there.

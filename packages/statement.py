@@ -48,7 +48,7 @@ def read(source=SOURCE):
         elif line.startswith("## "):
             body.append("\\section*{%s}" % _text(line[3:].strip(), where))
         elif line.startswith(("#", "```", "- ", "* ", "> ", "|", "<")) or re.match(r"\d+\. ", line):
-            raise StatementError("%s: outside the subset kattis/statement.py maps onto LaTeX: %r"
+            raise StatementError("%s: outside the subset packages/statement.py maps onto LaTeX: %r"
                                  % (where, line))
         else:
             body.append(_text(line, where))

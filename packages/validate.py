@@ -1,7 +1,7 @@
 """Input validator for the Kattis package: the canonical format, stricter than solve.py.
 
 Reads one test input on stdin; exits 42 if it is valid, 43 (with a reason on
-stderr) if not. Standard library only, Python 3.8 syntax: problemtools runs
+stderr) if not. Standard library only, Python 3.7 syntax (`make lint`): problemtools runs
 it with the judge's Python, PyPy by default.
 
 Canonical format (see the statement):

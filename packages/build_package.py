@@ -1,7 +1,7 @@
 """Build the problem packages from one source and check them with the judges' own tools: `make package`.
 
-    python kattis/build_package.py build            # build the three below, under build/
-    python kattis/build_package.py build --verify   # then problemtools and BAPCtools check them
+    python -m packages.build_package build            # build the three below, under build/
+    python -m packages.build_package build --verify   # then problemtools and BAPCtools check them
 
 Writes, from scratch each time, from the same data, statement and programs:
 
@@ -9,14 +9,14 @@ Writes, from scratch each time, from the same data, statement and programs:
     2025-09/gradientaccumulation/    the current ICPC format, 2025-09: BAPCtools
     dmoj/gradientaccumulation/       a DMOJ problem directory: init.yml and the data
 
-The statement is docs/problem.md, turned into LaTeX (kattis/statement.py).
+The statement is docs/problem.md, turned into LaTeX (packages/statement.py).
 The data: data/sample/1 is the seed example; data/secret/ is generated with
-a fixed seed, answers by tests/reference.py; every input must pass the input
-validator (kattis/validate.py), every answer the answer validator
-(kattis/validate_answer.py), and every input of data/invalid_input/ (2025-09
+a fixed seed, answers by testkit/reference.py; every input must pass the input
+validator (packages/validate.py), every answer the answer validator
+(packages/validate_answer.py), and every input of data/invalid_input/ (2025-09
 only) must fail the input validator: this script checks all three itself.
 The accepted submission is solve.py, byte for byte; the wrong answers are
-the classic mistakes (kattis/wrong_answers.py).
+the classic mistakes (packages/wrong_answers.py).
 
 --verify installs problemtools and BAPCtools, pinned, into venvs of their own
 (build/judges/, never the project's .venv) and Debian's pypy3 if it is
@@ -41,15 +41,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from packages import statement, validate_answer, wrong_answers
+from packages.validate import MAX_D, MAX_K, Invalid, validate
+from testkit import reference
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tools")]
-
-import reference  # noqa: E402  (after the path is set)
-import statement  # noqa: E402
-import validate_answer  # noqa: E402
-import wrong_answers  # noqa: E402
-from validate import MAX_D, MAX_K, Invalid, validate  # noqa: E402
 
 SEED = 20261129
 SHORTNAME = "gradientaccumulation"  # Kattis wants [a-z0-9]+, and the folder must be named so
@@ -293,10 +290,10 @@ def _verifyproblem(command, label, args):
 
 def verify_legacy(out):
     """Run problemtools' verifyproblem on the legacy package; raise SystemExit on an error or new warning."""
-    from installs import base_python, ensure_pypy, ensure_venv
+    from tools.installs import base_python, ensure_pypy, ensure_venv, lock
 
     ensure_pypy(install=True)  # problemtools runs .py submissions and validators with pypy3, as Kattis does
-    python = ensure_venv("problemtools", base_python(), ROOT / "requirements-problemtools.txt")
+    python = ensure_venv("problemtools", base_python(), lock("problemtools"))
     command = str(Path(python[0]).parent / "verifyproblem")
     report = _verifyproblem(command, "all but the statement",
                             [str(out), "-p", "config", "validators", "data", "submissions"])
@@ -330,10 +327,10 @@ def _bt(bt, folder, action):
 
 def verify_current(out):
     """Run BAPCtools' bt validate, run and constraints on the 2025-09 package; raise SystemExit on failure."""
-    from installs import base_python, ensure_pypy, ensure_venv
+    from tools.installs import base_python, ensure_pypy, ensure_venv, lock
 
     ensure_pypy(install=True)  # bt runs .py submissions with pypy3 too
-    python = ensure_venv("bapctools", base_python(), ROOT / "requirements-bapctools.txt")
+    python = ensure_venv("bapctools", base_python(), lock("bapctools"))
     bt = str(Path(python[0]).parent / "bt")
     _bt(bt, out, "validate")
     report = _bt(bt, out, "run")
