@@ -10,7 +10,8 @@ Writes, from scratch each time, from the same data, statement and programs:
     dmoj/gradientaccumulation/       a DMOJ problem directory: init.yml and the data
 
 The statement is docs/problem.md, turned into LaTeX (packages/statement.py).
-The data: data/sample/1 is the seed example; data/secret/ is generated with
+The data: data/sample/1 is the seed example, data/sample/2 the printing rules
+(samples/printing-rules.in: -0.0000, np.round, an exact tie); data/secret/ is generated with
 a fixed seed, answers by testkit/reference.py; every input must pass the input
 validator (packages/validate.py), every answer the answer validator
 (packages/validate_answer.py), and every input of data/invalid_input/ (2025-09
@@ -49,6 +50,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 SEED = 20261129
+# The samples the statement shows, golden pairs of samples/: the seed example, then the two printing
+# rules a contestant most often misses (-0.0000, and a value np.round gets wrong) and an exact tie.
+SAMPLES = ["seed-example-lines", "printing-rules"]
 SHORTNAME = "gradientaccumulation"  # Kattis wants [a-z0-9]+, and the folder must be named so
 UUID = "ca0ceb30-785d-48b4-afa2-220d359772d0"
 # Warnings the checks may print, each with its reason; any other warning fails `make package`.
@@ -56,6 +60,17 @@ ACCEPTED_WARNINGS = {
     "problemtools": {},
     "bapctools": {},
 }
+
+# One time limit and one memory limit, by the rule docs/package.md states: the slowest and the
+# heaviest accepted run on the largest case (solve.py and the naive solution, under PyPy and under
+# CPython -S, as DMOJ's judge measures them in `make dmoj-check`) times 2, the time rounded up to a
+# whole second (at least 1 s), the memory up to a power of two MiB (at least 256 MiB). On 2026-12-01:
+# the naive solution under PyPy, 0.64 s CPU and 236 MiB, so 2 s and 512 MiB. `make dmoj-check`
+# judges every submission with these limits and reports what the rule gives on its own machine.
+TIME_LIMIT_S = 2
+MEMORY_LIMIT_MIB = 512
+AC_TO_TIME_LIMIT = 2  # the rule's factor: problemtools and BAPCtools apply it to their own AC runs
+TIME_LIMIT_TO_TLE = 2  # how much longer a run may go before it is judged TLE rather than only slow
 
 LEGACY_YAML = """\
 uuid: %s
@@ -66,7 +81,14 @@ rights_owner: gradient-accumulation project
 # No validator flags: the default output validator compares tokens exactly,
 # so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
 validation: default
-""" % UUID
+# The legacy format has no fixed time limit: problemtools and Kattis take the slowest accepted
+# run (solve.py, naive.py) times time_multiplier, rounded up to a whole second. On a machine like
+# ours that is %d s; `make package` checks it with verifyproblem --fixed_timelim %d.
+limits:
+  time_multiplier: %d
+  time_safety_margin: %d
+  memory: %d
+""" % (UUID, TIME_LIMIT_S, TIME_LIMIT_S, AC_TO_TIME_LIMIT, TIME_LIMIT_TO_TLE, MEMORY_LIMIT_MIB)
 
 CURRENT_YAML = """\
 problem_format_version: 2025-09
@@ -80,7 +102,14 @@ license: permission
 rights_owner: gradient-accumulation project
 # The default output validator with no flags compares tokens exactly,
 # so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
-"""
+""" + """\
+limits:
+  time_limit: %d
+  time_multipliers:
+    ac_to_time_limit: %d
+    time_limit_to_tle: %d
+  memory: %d
+""" % (TIME_LIMIT_S, AC_TO_TIME_LIMIT, TIME_LIMIT_TO_TLE, MEMORY_LIMIT_MIB)
 
 DMOJ_YAML_HEAD = """\
 # DMOJ problem data for %s: upload this folder as the problem's data.
@@ -88,6 +117,8 @@ DMOJ_YAML_HEAD = """\
 # and a missing final newline are all Wrong Answer. DMOJ turns CR and CRLF
 # into LF and adds a final newline to every input unless binary_data is set;
 # solve.py gives the same answer either way (make dmoj-check judges both).
+# Time limit: %d s, memory limit: %d KB; DMOJ keeps them on the site, not
+# here: enter them in the problem's form (docs/package.md).
 checker: identical
 test_cases:
 """
@@ -154,6 +185,16 @@ def cases(largest=True):
     if largest:
         out["22-k1-dmax"] = random_case(rng, 1, MAX_D, scale=1000.0)
         out["23-k10-dmax"] = random_case(rng, MAX_K, MAX_D, scale=1000.0)
+    # Exact ties: n + m/32 with m odd has exactly 5 decimals, the last a 5, and a double holds it
+    # exactly, so the result lies exactly halfway; it rounds to even, as "%.4f" does (0.03125 is
+    # 0.0312, 0.09375 is 0.0938). As given, and reached by an update (all of it exact arithmetic).
+    exact = random.Random(SEED + 24)
+    ties = [decimal((-1) ** i * (exact.choice([0, 1, 7, 123, 99999, 999999]) + m / 32), 5)
+            for i, m in enumerate(range(1, 32, 2))]
+    ties += [decimal(exact.randint(-10**6, 10**6) + exact.randrange(1, 32, 2) / 32, 5) for _ in range(100)]
+    out["24-exact-ties"] = problem_text(1, "0", ties, [["1"] * len(ties)])
+    out["25-exact-ties-after-an-update"] = problem_text(
+        2, "1", [decimal(float(t) + 2, 5) for t in ties], [["1.5"] * len(ties), ["2.5"] * len(ties)])
     return out
 
 
@@ -194,9 +235,10 @@ def write(folder, name, data):
 
 
 def test_data():
-    """Return {"sample/1" or "secret/NAME": (input, answer)}, every pair checked by both validators."""
-    sample = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
-    data = {"sample/1": sample, **{"secret/" + name: text for name, text in cases().items()}}
+    """Return {"sample/N" or "secret/NAME": (input, answer)}, every pair checked by both validators."""
+    data = {"sample/%d" % (i + 1): (ROOT / "samples" / (name + ".in")).read_bytes()
+            for i, name in enumerate(SAMPLES)}
+    data.update({"secret/" + name: text for name, text in cases().items()})
     pairs = {}
     for name, text in data.items():
         answer = reference.answer(text).encode("ascii")
@@ -223,6 +265,8 @@ def write_common(out, pairs):
         write(out, "data/%s.ans" % name, answer)
     write(out, "input_validators/validate.py", (HERE / "validate.py").read_bytes())
     write(out, "submissions/accepted/solve.py", (ROOT / "solve.py").read_bytes())
+    # The naive solution must pass too: the time limit leaves room for the slowest honest program.
+    write(out, "submissions/accepted/naive.py", (ROOT / "testkit" / "naive.py").read_bytes())
     for name in wrong_answers.MISTAKES:
         source = wrong_answers.program(name)
         compile(source, name, "exec")
@@ -254,7 +298,9 @@ def build(root):
         write(dmoj, flat + ".in", text)
         write(dmoj, flat + ".out", answer)
         cases.append("- {in: %s.in, out: %s.out, points: 1}\n" % (flat, flat))
-    write(dmoj, "init.yml", DMOJ_YAML_HEAD % SHORTNAME + "".join(cases))
+    head = DMOJ_YAML_HEAD % (SHORTNAME, TIME_LIMIT_S, MEMORY_LIMIT_MIB * 1024)
+    write(dmoj, "init.yml", head + "".join(cases))
+    check_limits(legacy, current, dmoj)
     print("build_package: %s, %s, %s: %d test cases each" % (legacy, current, dmoj, len(pairs)),
           file=sys.stderr)
     return legacy, current, dmoj
@@ -295,15 +341,49 @@ def verify_legacy(out):
     ensure_pypy(install=True)  # problemtools runs .py submissions and validators with pypy3, as Kattis does
     python = ensure_venv("problemtools", base_python(), lock("problemtools"))
     command = str(Path(python[0]).parent / "verifyproblem")
+    # The package's limit, fixed: verifyproblem warns (and this check fails) if the slowest accepted
+    # run times time_multiplier is over it, that is, if the rule would give more on this machine.
+    fixed = ["--fixed_timelim", str(TIME_LIMIT_S)]
     report = _verifyproblem(command, "all but the statement",
-                            [str(out), "-p", "config", "validators", "data", "submissions"])
-    timelimit = re.search(r"setting timelim to (\d+) sec", report)
-    if timelimit is None:
-        raise SystemExit("verifyproblem set no time limit")
-    secret_only = ["-p", "submissions", "-s", "wrong_answer", "-d", "secret", "-t", timelimit.group(1)]
+                            [str(out), "-p", "config", "validators", "data", "submissions", *fixed])
+    if not re.search(r"setting timelim to %d secs" % TIME_LIMIT_S, report):
+        raise SystemExit("verifyproblem did not judge with the time limit of %d s" % TIME_LIMIT_S)
+    accepted = re.findall(r"accepted/(\w+)\.py .* OK: AC", report)
+    if sorted(accepted) != ["naive", "solve"]:
+        raise SystemExit("verifyproblem did not judge solve.py and naive.py Accepted: %s" % accepted)
+    secret_only = ["-p", "submissions", "-s", "wrong_answer", "-d", "secret", *fixed]
     _verifyproblem(command, "the wrong answers on data/secret alone", [str(out), *secret_only])
     print("verifyproblem: %s passes, every mistake is Wrong Answer on the secret data alone" % out,
           file=sys.stderr)
+
+
+# --------------------------------------------------------------- limits ---
+
+
+def stated_limits(legacy, current, dmoj):
+    """Return {format: (time limit in s, or legacy's time_multiplier; memory in MiB)}, read from the files."""
+    def number(pattern, path):
+        found = re.findall(pattern, path.read_text(), re.M)
+        if len(found) != 1:
+            raise SystemExit("build_package: %s states %r %d times" % (path, pattern, len(found)))
+        return int(found[0])
+    return {
+        "legacy": (number(r"^  time_multiplier: (\d+)$", legacy / "problem.yaml"),
+                   number(r"^  memory: (\d+)$", legacy / "problem.yaml")),
+        "2025-09": (number(r"^  time_limit: (\d+)$", current / "problem.yaml"),
+                    number(r"^  memory: (\d+)$", current / "problem.yaml")),
+        "dmoj": (number(r"^# Time limit: (\d+) s\b", dmoj / "init.yml"),
+                 number(r"memory limit: (\d+) KB", dmoj / "init.yml") // 1024),
+    }
+
+
+def check_limits(legacy, current, dmoj):
+    """Raise SystemExit unless every package states the one time limit and the one memory limit."""
+    stated = stated_limits(legacy, current, dmoj)
+    wanted = {"legacy": (AC_TO_TIME_LIMIT, MEMORY_LIMIT_MIB), "2025-09": (TIME_LIMIT_S, MEMORY_LIMIT_MIB),
+              "dmoj": (TIME_LIMIT_S, MEMORY_LIMIT_MIB)}
+    if stated != wanted:
+        raise SystemExit("build_package: the packages state other limits: %s, not %s" % (stated, wanted))
 
 
 # ------------------------------------------------------------ BAPCtools ---
@@ -334,11 +414,11 @@ def verify_current(out):
     bt = str(Path(python[0]).parent / "bt")
     _bt(bt, out, "validate")
     report = _bt(bt, out, "run")
-    accepted = re.findall(r"accepted/solve\.py:?\s+AC\b", report)
+    accepted = set(re.findall(r"accepted/(\w+)\.py:?\s+AC\b", report))
     wrong = set(re.findall(r"wrong_answer/(\w+)\.py:?\s+WA\b", report))
-    if not accepted or wrong != set(wrong_answers.MISTAKES):
-        raise SystemExit("bt run: solve.py AC: %s; judged WA: %s of %s"
-                         % (bool(accepted), sorted(wrong), sorted(wrong_answers.MISTAKES)))
+    if accepted != {"solve", "naive"} or wrong != set(wrong_answers.MISTAKES):
+        raise SystemExit("bt run: judged AC: %s; judged WA: %s of %s"
+                         % (sorted(accepted), sorted(wrong), sorted(wrong_answers.MISTAKES)))
     _bt(bt, out, "constraints")
     print("bapctools: %s passes bt validate, run and constraints" % out, file=sys.stderr)
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parent.parent / "docs" / "problem.md"
 END = "<!-- The statement ends here."
+_CODE_ESCAPES = {"\\": "\\textbackslash{}", "%": "\\%", "#": "\\#", "&": "\\&", "_": "\\_", "{": "\\{",
+                 "}": "\\}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}", "$": "\\$"}
 _TEXT_SPECIALS = set("%&#_{}~^\\")  # characters that LaTeX reads as commands outside math
 
 
@@ -58,12 +60,17 @@ def read(source=SOURCE):
     return title, "\n".join(body).strip() + "\n"
 
 
+def _code(text):
+    """Return code as LaTeX text for \\texttt: each of LaTeX's special characters escaped."""
+    return "".join(_CODE_ESCAPES.get(char, char) for char in text)
+
+
 def _text(line, where):
     """Return one line of Markdown text as LaTeX: math kept, *emphasis* and `code` mapped."""
     out = []
     for i, part in enumerate(re.split(r"(\$[^$]+\$|`[^`]+`)", line)):
         if i % 2:  # $math$ passes through; `code` becomes \texttt
-            out.append(part if part.startswith("$") else "\\texttt{%s}" % part[1:-1])
+            out.append(part if part.startswith("$") else "\\texttt{%s}" % _code(part[1:-1]))
             continue
         bad = _TEXT_SPECIALS.intersection(part)
         if bad or "$" in part or "`" in part:

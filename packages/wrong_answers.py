@@ -43,6 +43,22 @@ MISTAKES = {
         "means = [sum(g[j] for g in grads) / k for j in range(d)]\n"
         "show([round((theta[j] - lr * means[j]) * 10**4) / 10**4 for j in range(d)])",
     ),
+    "half_up_rounding": (
+        "rounds the exact value correctly, but an exact tie half up, not to even.\n\n"
+        "0.03125 is exactly halfway between 0.0312 and 0.0313; the statement, like \"%.4f\",\n"
+        "rounds it to the even one, 0.0312. Right on every value that is not a tie.",
+        "from decimal import Decimal\n"
+        "means = [sum(g[j] for g in grads) / k for j in range(d)]\n"
+        "texts = []\n"
+        "for j in range(d):\n"
+        "    v = theta[j] - lr * means[j]\n"
+        "    five = '%.5f' % v\n"
+        "    if five[-1] == '5' and Decimal(v) == Decimal(five):  # exactly halfway: away from zero\n"
+        "        texts.append(str(Decimal(five[:-1]) + Decimal('-0.0001' if v < 0 else '0.0001')))\n"
+        "    else:\n"
+        "        texts.append('%.4f' % v)\n"
+        'print(" ".join("0.0000" if text == "-0.0000" else text for text in texts))',
+    ),
     "negative_zero": (
         'prints "%.4f" as it comes, so a tiny negative result reads -0.0000, not 0.0000.',
         "means = [sum(g[j] for g in grads) / k for j in range(d)]\n"

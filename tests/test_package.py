@@ -3,6 +3,7 @@ BAPCtools on them; `make dmoj-check` runs DMOJ's judge)."""
 
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -82,6 +83,86 @@ def test_each_wrong_answer_fails_on_some_secret_case(name):
         if done.stdout.decode() != reference.answer(data):
             wrong.append(case)
     assert wrong, f"{name} passes every case"
+
+
+def test_exact_ties_round_to_even_both_ways_as_the_statement_says():
+    """A result exactly halfway rounds to the even last digit: the data holds such ties, up and down."""
+    data = build_package.cases(largest=False)
+    for name in ("24-exact-ties", "25-exact-ties-after-an-update"):
+        lines = data[name].decode().split("\n")
+        values, answer = lines[1].split(), reference.answer(data[name]).split()
+        directions = set()
+        shift = 2 if name.startswith("25") else 0  # case 25: theta = tie + 2, and lr * mean(g) = 2
+        for text, printed in zip(values, answer, strict=True):
+            assert Fraction(float(text)) == Fraction(text), text  # a double holds it exactly
+            scaled = (Fraction(text) - shift) * 10**4
+            assert scaled.denominator == 2, text  # exactly halfway between two 4-decimal values
+            down, up = scaled - Fraction(1, 2), scaled + Fraction(1, 2)
+            even = down if down % 2 == 0 else up
+            assert Fraction(printed) * 10**4 == even, (text, printed)
+            directions.add(abs(even) > abs(scaled))
+        assert directions == {True, False}, name
+    assert "halfway" in statement.read()[1] and "even" in statement.read()[1]
+
+
+def test_half_up_rounding_is_wrong_only_where_a_tie_is():
+    """The half-up mistake is caught by the ties and by nothing else: the ties are what catch it."""
+    source = wrong_answers.program("half_up_rounding")
+    samples = {"sample-%d" % (i + 1): (ROOT / "samples" / (n + ".in")).read_bytes()
+               for i, n in enumerate(build_package.SAMPLES)}
+    wrong = set()
+    for case, data in {**samples, **build_package.cases(largest=False)}.items():
+        done = subprocess.run([sys.executable, "-c", source], input=data, capture_output=True, timeout=60)
+        if done.stdout.decode() != reference.answer(data):
+            wrong.add(case)
+    assert wrong == {"sample-2", "24-exact-ties", "25-exact-ties-after-an-update"}
+
+
+def test_the_second_sample_shows_the_printing_rules():
+    """-0.0000 as 0.0000, a value np.round gets wrong, and an exact tie, as the statement explains."""
+    assert build_package.SAMPLES == ["seed-example-lines", "printing-rules"]
+    data = (ROOT / "samples" / "printing-rules.in").read_bytes()
+    golden = (ROOT / "samples" / "printing-rules.out").read_text()
+    assert golden == reference.answer(data) == "0.0000 0.8283 0.0312\n"
+    assert build_package.np_round_differs("0.82825") and "%.4f" % -0.00001 == "-0.0000"
+    body = statement.read()[1]
+    assert "\\texttt{0.8283}" in body and "\\texttt{0.0312}" in body and "\\texttt{\\%.4f}" in body
+
+
+def write_limits(folder, legacy_yaml=build_package.LEGACY_YAML):
+    """Write the three files that state the limits, as build() writes them; return their folders."""
+    legacy, current, dmoj = folder / "legacy", folder / "current", folder / "dmoj"
+    for path, text in ((legacy / "problem.yaml", legacy_yaml),
+                       (current / "problem.yaml", build_package.CURRENT_YAML % ("T", "U")),
+                       (dmoj / "init.yml", build_package.DMOJ_YAML_HEAD % ("p", 2, 512 * 1024))):
+        path.parent.mkdir(parents=True)
+        path.write_text(text)
+    return legacy, current, dmoj
+
+
+def test_every_format_states_the_one_time_and_memory_limit(tmp_path):
+    """2 s and 512 MiB: the rule's value on 2026-12-01 (docs/package.md); legacy states the rule's factor."""
+    limits = build_package.TIME_LIMIT_S, build_package.MEMORY_LIMIT_MIB, build_package.AC_TO_TIME_LIMIT
+    assert limits == (2, 512, 2)
+    stated = build_package.stated_limits(*write_limits(tmp_path))
+    assert stated == {"legacy": (2, 512), "2025-09": (2, 512), "dmoj": (2, 512)}
+    build_package.check_limits(*write_limits(tmp_path / "again"))
+    other = build_package.LEGACY_YAML.replace("memory: 512", "memory: 1024")
+    with pytest.raises(SystemExit, match="other limits"):
+        build_package.check_limits(*write_limits(tmp_path / "other", other))
+    package = (ROOT / "docs" / "package.md").read_text()
+    assert "2 s" in package and "524288 KB" in package and "512 MiB" in package
+
+
+def test_the_naive_solution_is_an_accepted_submission_too(tmp_path):
+    """The time limit must leave room for the naive solution: both packages judge it, and must accept it."""
+    build_package.write_common(tmp_path, {})
+    accepted = tmp_path / "submissions" / "accepted"
+    assert sorted(path.name for path in accepted.iterdir()) == ["naive.py", "solve.py"]
+    assert (accepted / "naive.py").read_bytes() == (ROOT / "testkit" / "naive.py").read_bytes()
+    answer = subprocess.run([sys.executable, str(ROOT / "testkit" / "naive.py")],
+                            input=(ROOT / "samples" / "printing-rules.in").read_bytes(), capture_output=True)
+    assert answer.stdout == (ROOT / "samples" / "printing-rules.out").read_bytes()
 
 
 # ---------------------------------------------------- the 2025-09 package ---

@@ -40,6 +40,7 @@ import random
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from testkit import reference
@@ -258,10 +259,11 @@ def main(argv=None):
             raise SystemExit("judge-check: the pure engine blames another line than the reference for %s"
                              % case["name"])
 
-    failures, table = [], []
-    for label, command, compile_arguments in rows(not args.no_install):
+    def judge(row):
+        """Run one row's worker over the corpus; return (its failures, its line of the table)."""
+        label, command, compile_arguments = row
         print("judge-check: %s ..." % label, file=sys.stderr, flush=True)
-        row_start = time.monotonic()
+        row_start, failures = time.monotonic(), []
         if compile_arguments:
             problem = compile_step(label, command, compile_arguments)
             if problem:
@@ -270,16 +272,21 @@ def main(argv=None):
         if done.returncode != 0:
             why = done.stderr.decode(errors="replace")[-2000:]
             failures.append("%s: the worker failed: %s" % (label, why))
-            table.append((label, "-", "-", "-", "-", "FAILED"))
-            continue
+            return failures, (label, "-", "-", "-", "-", "FAILED")
         report = json.loads(done.stdout)
         problems = check_row(label, report["results"], cases, expected, canonical)
-        failures.extend(problems)
         runs = [how for runs in report["results"].values() for how in runs]
         in_process = sum(how.startswith("in-process") for how in runs)
-        table.append((label, report["python"], report["numpy"] or "none", in_process, len(runs) - in_process,
-                      "%.0f s, %s" % (time.monotonic() - row_start, "ok" if not problems else
-                                      "%d FAILED" % len(problems))))
+        return failures + problems, (label, report["python"], report["numpy"] or "none", in_process,
+                                     len(runs) - in_process, "%.0f s, %s" % (
+                                         time.monotonic() - row_start,
+                                         "ok" if not problems else "%d FAILED" % len(problems)))
+
+    # Two rows at a time, one per core: each worker is one process, and the rows share nothing.
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        judged = list(pool.map(judge, rows(not args.no_install)))
+    failures = [problem for problems, _ in judged for problem in problems]
+    table = [line for _, line in judged]
 
     print("| row | interpreter | numpy | in-process runs | process runs | result |")
     print("|---|---|---|---:|---:|---|")
