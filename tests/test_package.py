@@ -1,9 +1,12 @@
 """The packages' validators, data, statement and wrong answers (`make package` runs problemtools and
 BAPCtools on them; `make dmoj-check` runs DMOJ's judge)."""
 
+import contextlib
+import io
 import subprocess
 import sys
 from fractions import Fraction
+from unittest import mock
 
 import pytest
 
@@ -72,15 +75,22 @@ def test_every_valid_input_is_one_the_solver_and_reference_accept():
         assert reference.outcome(data)[0] == "ok", name
 
 
+def run_wrong_answer(source, data):
+    """Return what the wrong-answer program source prints on input bytes, run in-process (it is a script
+    of sys.stdin.read() and print(), so a fresh namespace and swapped streams are all it needs)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), mock.patch("sys.stdin", io.StringIO(data.decode("ascii"))):
+        exec(compile(source, "wrong_answer.py", "exec"), {"__name__": "__main__"})
+    return out.getvalue()
+
+
 @pytest.mark.parametrize("name", sorted(wrong_answers.MISTAKES))
 def test_each_wrong_answer_fails_on_some_secret_case(name):
     """The mistakes are real: each prints a different answer than the reference on some small case."""
     source = wrong_answers.program(name)
     wrong = []
     for case, data in build_package.cases(largest=False).items():
-        done = subprocess.run([sys.executable, "-c", source], input=data, capture_output=True, timeout=60)
-        assert done.returncode == 0, done.stderr
-        if done.stdout.decode() != reference.answer(data):
+        if run_wrong_answer(source, data) != reference.answer(data):
             wrong.append(case)
     assert wrong, f"{name} passes every case"
 
@@ -112,8 +122,7 @@ def test_half_up_rounding_is_wrong_only_where_a_tie_is():
                for i, n in enumerate(build_package.SAMPLES)}
     wrong = set()
     for case, data in {**samples, **build_package.cases(largest=False)}.items():
-        done = subprocess.run([sys.executable, "-c", source], input=data, capture_output=True, timeout=60)
-        if done.stdout.decode() != reference.answer(data):
+        if run_wrong_answer(source, data) != reference.answer(data):
             wrong.add(case)
     assert wrong == {"sample-2", "24-exact-ties", "25-exact-ties-after-an-update"}
 
