@@ -33,7 +33,7 @@ $(STAMP): locks/project.txt
 run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
 	@$(BIN)/python solve.py < $(SAMPLE)
 
-test: $(STAMP) ## run the tests, doctests and the docs' examples included (under a minute, on 2 workers)
+test: $(STAMP) ## run the tests, doctests and the docs' examples included (about a minute, on 2 workers)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
