@@ -152,9 +152,9 @@ def write_limits(folder, legacy_yaml=build_package.LEGACY_YAML):
 def test_every_format_states_the_one_time_and_memory_limit(tmp_path):
     """2 s and 512 MiB: the rule's value on 2026-12-01 (docs/package.md); legacy states the rule's factor."""
     limits = build_package.TIME_LIMIT_S, build_package.MEMORY_LIMIT_MIB, build_package.AC_TO_TIME_LIMIT
-    assert limits == (2, 512, 2)
+    assert limits == (2, 512, 2.5)
     stated = build_package.stated_limits(*write_limits(tmp_path))
-    assert stated == {"legacy": (2, 512), "2025-09": (2, 512), "dmoj": (2, 512)}
+    assert stated == {"legacy": (2.5, 512), "2025-09": (2, 512), "dmoj": (2, 512)}
     build_package.check_limits(*write_limits(tmp_path / "again"))
     other = build_package.LEGACY_YAML.replace("memory: 512", "memory: 1024")
     with pytest.raises(SystemExit, match="other limits"):

@@ -27,11 +27,14 @@ stdout and the one line on stderr that solve.py gives in-process for the
 bytes DMOJ fed it. Outside the sandbox, DMOJ's own loader script runs
 solve.py into /dev/full (status 1, the one line) and into a closed pipe
 (141, nothing), where its 64 KiB text buffer would fail again at exit.
+The jobs are split between two workers, one per core, each a judge of its
+own; DMOJ measures each run's CPU time and memory by its own process.
 It prints time and memory as DMOJ measured them, beside
 the naive solution's (testkit/naive.py), and the memory targets of the seed
 example and the largest case; those are reported, not enforced.
 """
 
+import itertools
 import json
 import math
 import os
@@ -182,9 +185,9 @@ def table(report):
                         solve[largest]["memory_kb"] <= naive[largest]["memory_kb"]))
         heaviest += [solve[largest], naive[largest]]
     # The package's limits by docs/package.md's rule, from these runs: the slowest and the heaviest
-    # accepted run on the largest case, times build_package.AC_TO_TIME_LIMIT, rounded up.
+    # accepted run on the largest case, times build_package.AC_TO_TIME_LIMIT and MEMORY_FACTOR, rounded up.
     seconds = max(1, math.ceil(build_package.AC_TO_TIME_LIMIT * max(case["time"] for case in heaviest)))
-    mib = max(256, 2 ** math.ceil(math.log2(build_package.AC_TO_TIME_LIMIT
+    mib = max(256, 2 ** math.ceil(math.log2(build_package.MEMORY_FACTOR
                                              * max(case["memory_kb"] for case in heaviest) / 1024)))
     targets.append(("time limit by the rule (the package: %d s)" % build_package.TIME_LIMIT_S,
                     "%d s" % seconds, seconds == build_package.TIME_LIMIT_S))
@@ -261,27 +264,36 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         _, _, upload = build_package.build(Path(scratch))
         problems = stage(upload)
-    jobs_file = STAGE / "jobs.json"
     runtime = {"python3": DEBIAN_PYTHON, "pypy3": shutil.which("pypy3")}
     nursery = pypy_nursery()
     if nursery:
         print("dmoj-check: this machine's last-level cache is %d MiB, and PyPy's nursery half of it, more"
               " than DMOJ's self-test lets PyPy have: PYPY_GC_NURSERY=%s"
               % (last_level_cache() >> 20, nursery), file=sys.stderr)
-    jobs_file.write_text(json.dumps({"runtime": runtime, "problems": str(problems), "jobs": jobs(),
-                                     "pypy_nursery": nursery}))
-    jobs_file.chmod(0o644)
+    # Two workers, one per core, each a judge of its own with half of the jobs (every other one); DMOJ
+    # measures each submission's CPU time and memory by its own process, so they do not disturb it.
+    every = jobs()
+    halves = [every[0::2], every[1::2]]
+    jobs_files = [STAGE / ("jobs-%d.json" % i) for i in (1, 2)]
+    for jobs_file, half in zip(jobs_files, halves, strict=True):
+        jobs_file.write_text(json.dumps({"runtime": runtime, "problems": str(problems), "jobs": half,
+                                         "pypy_nursery": nursery}))
+        jobs_file.chmod(0o644)
     prefix, why_not = unprivileged(python)
     if prefix:
         print("dmoj-check: judging as the user nobody, as DMOJ's judge runs", file=sys.stderr)
     elif why_not:
         print("dmoj-check: judging as root (%s): the process limit (RLIMIT_NPROC) was NOT enforced"
               % why_not, file=sys.stderr)
-    done = subprocess.run([*prefix, python, str(ROOT / "tools" / "dmoj_worker.py"), str(jobs_file)],
-                          cwd=str(STAGE), stdout=subprocess.PIPE, timeout=3600)
-    if done.returncode != 0:
-        raise SystemExit("dmoj-check: the worker failed with status %d" % done.returncode)
-    report = json.loads(done.stdout)
+    workers = [subprocess.Popen([*prefix, python, str(ROOT / "tools" / "dmoj_worker.py"), str(jobs_file)],
+                                cwd=str(STAGE), stdout=subprocess.PIPE) for jobs_file in jobs_files]
+    outputs = [worker.communicate(timeout=3600)[0] for worker in workers]
+    if any(worker.returncode != 0 for worker in workers):
+        raise SystemExit("dmoj-check: a worker failed with status %s" % [w.returncode for w in workers])
+    halves = [json.loads(output) for output in outputs]
+    report = {"runtime_versions": {**halves[0]["runtime_versions"], **halves[1]["runtime_versions"]},
+              "results": [result for pair in itertools.zip_longest(halves[0]["results"], halves[1]["results"])
+                          for result in pair if result is not None]}
     table(report)
     failures = check(report) + loader_exits(python)
     print("\n%d jobs judged by DMOJ's judge as %s in %.0f s" % (
