@@ -16,17 +16,20 @@ a fixed seed, answers by testkit/reference.py; every input must pass the input
 validator (packages/validate.py), every answer the answer validator
 (packages/validate_answer.py), and every input of data/invalid_input/ (2025-09
 only) must fail the input validator: this script checks all three itself.
-The accepted submission is solve.py, byte for byte; the wrong answers are
-the classic mistakes (packages/wrong_answers.py).
+The accepted submissions are solve.py, byte for byte, and the naive solution
+(testkit/naive.py); the wrong answers are the classic mistakes
+(packages/wrong_answers.py). Every format states the same time and memory
+limit (TIME_LIMIT_S, MEMORY_LIMIT_MIB): build() checks the files it wrote.
 
 --verify installs problemtools and BAPCtools, pinned, into venvs of their own
 (build/judges/, never the project's .venv) and Debian's pypy3 if it is
 missing (as root), then runs:
 
-1. problemtools' verifyproblem on the legacy package: config, validators,
-   data and submissions (solve.py Accepted on every case, each wrong answer
-   Wrong Answer), then the wrong answers again on data/secret alone, with
-   the time limit of run 1: the secret data by itself catches every mistake;
+1. problemtools' verifyproblem on the legacy package, with the package's
+   time limit fixed: config, validators, data and submissions (solve.py and
+   naive.py Accepted on every case, each wrong answer Wrong Answer), then
+   the wrong answers again on data/secret alone: the secret data by itself
+   catches every mistake;
 2. BAPCtools' bt validate, bt run and bt constraints on the 2025-09 package.
 
 It fails on any error, and on any warning not listed in ACCEPTED_WARNINGS
@@ -192,12 +195,12 @@ def cases(largest=True):
     # exactly, so the result lies exactly halfway; it rounds to even, as "%.4f" does (0.03125 is
     # 0.0312, 0.09375 is 0.0938). As given, and reached by an update (all of it exact arithmetic).
     exact = random.Random(SEED + 24)
-    ties = [decimal((-1) ** i * (exact.choice([0, 1, 7, 123, 99999, 999999]) + m / 32), 5)
-            for i, m in enumerate(range(1, 32, 2))]
-    ties += [decimal(exact.randint(-10**6, 10**6) + exact.randrange(1, 32, 2) / 32, 5) for _ in range(100)]
-    out["24-exact-ties"] = problem_text(1, "0", ties, [["1"] * len(ties)])
+    halfway = [decimal((-1) ** i * (exact.choice([0, 1, 7, 123, 99999, 999999]) + m / 32), 5)
+               for i, m in enumerate(range(1, 32, 2))]
+    halfway += [decimal(exact.randint(-10**6, 10**6) + exact.randrange(1, 32, 2) / 32, 5) for _ in range(100)]
+    out["24-exact-ties"] = problem_text(1, "0", halfway, [["1"] * len(halfway)])
     out["25-exact-ties-after-an-update"] = problem_text(
-        2, "1", [decimal(float(t) + 2, 5) for t in ties], [["1.5"] * len(ties), ["2.5"] * len(ties)])
+        2, "1", [decimal(float(t) + 2, 5) for t in halfway], [["1.5"] * len(halfway), ["2.5"] * len(halfway)])
     return out
 
 
@@ -309,6 +312,35 @@ def build(root):
     return legacy, current, dmoj
 
 
+# --------------------------------------------------------------- limits ---
+
+
+def stated_limits(legacy, current, dmoj):
+    """Return {format: (time limit in s, or legacy's time_multiplier; memory in MiB)}, read from the files."""
+    def number(pattern, path):
+        found = re.findall(pattern, path.read_text(), re.M)
+        if len(found) != 1:
+            raise SystemExit("build_package: %s states %r %d times" % (path, pattern, len(found)))
+        return float(found[0]) if "." in found[0] else int(found[0])
+    return {
+        "legacy": (number(r"^  time_multiplier: ([0-9.]+)$", legacy / "problem.yaml"),
+                   number(r"^  memory: (\d+)$", legacy / "problem.yaml")),
+        "2025-09": (number(r"^  time_limit: (\d+)$", current / "problem.yaml"),
+                    number(r"^  memory: (\d+)$", current / "problem.yaml")),
+        "dmoj": (number(r"^# Time limit: (\d+) s\b", dmoj / "init.yml"),
+                 number(r"memory limit: (\d+) KB", dmoj / "init.yml") // 1024),
+    }
+
+
+def check_limits(legacy, current, dmoj):
+    """Raise SystemExit unless every package states the one time limit and the one memory limit."""
+    stated = stated_limits(legacy, current, dmoj)
+    wanted = {"legacy": (AC_TO_TIME_LIMIT, MEMORY_LIMIT_MIB), "2025-09": (TIME_LIMIT_S, MEMORY_LIMIT_MIB),
+              "dmoj": (TIME_LIMIT_S, MEMORY_LIMIT_MIB)}
+    if stated != wanted:
+        raise SystemExit("build_package: the packages state other limits: %s, not %s" % (stated, wanted))
+
+
 # --------------------------------------------------------- problemtools ---
 
 
@@ -358,35 +390,6 @@ def verify_legacy(out):
     _verifyproblem(command, "the wrong answers on data/secret alone", [str(out), *secret_only])
     print("verifyproblem: %s passes, every mistake is Wrong Answer on the secret data alone" % out,
           file=sys.stderr)
-
-
-# --------------------------------------------------------------- limits ---
-
-
-def stated_limits(legacy, current, dmoj):
-    """Return {format: (time limit in s, or legacy's time_multiplier; memory in MiB)}, read from the files."""
-    def number(pattern, path):
-        found = re.findall(pattern, path.read_text(), re.M)
-        if len(found) != 1:
-            raise SystemExit("build_package: %s states %r %d times" % (path, pattern, len(found)))
-        return float(found[0]) if "." in found[0] else int(found[0])
-    return {
-        "legacy": (number(r"^  time_multiplier: ([0-9.]+)$", legacy / "problem.yaml"),
-                   number(r"^  memory: (\d+)$", legacy / "problem.yaml")),
-        "2025-09": (number(r"^  time_limit: (\d+)$", current / "problem.yaml"),
-                    number(r"^  memory: (\d+)$", current / "problem.yaml")),
-        "dmoj": (number(r"^# Time limit: (\d+) s\b", dmoj / "init.yml"),
-                 number(r"memory limit: (\d+) KB", dmoj / "init.yml") // 1024),
-    }
-
-
-def check_limits(legacy, current, dmoj):
-    """Raise SystemExit unless every package states the one time limit and the one memory limit."""
-    stated = stated_limits(legacy, current, dmoj)
-    wanted = {"legacy": (AC_TO_TIME_LIMIT, MEMORY_LIMIT_MIB), "2025-09": (TIME_LIMIT_S, MEMORY_LIMIT_MIB),
-              "dmoj": (TIME_LIMIT_S, MEMORY_LIMIT_MIB)}
-    if stated != wanted:
-        raise SystemExit("build_package: the packages state other limits: %s, not %s" % (stated, wanted))
 
 
 # ------------------------------------------------------------ BAPCtools ---

@@ -11,12 +11,7 @@ from testkit.runs import ROOT
 from tools import lock
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
-REQUIREMENT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)(?: ;.*)? \\$", re.M)
-
-
-def canonical(name):
-    """Return a project name as PyPI compares it (PEP 503): lower case, runs of -_. as one -."""
-    return re.sub(r"[-_.]+", "-", name).lower()
+canonical, pins, REQUIREMENT = lock.canonical, lock.pins, lock.REQUIREMENT
 
 
 def top_level(group):
@@ -28,14 +23,6 @@ def top_level(group):
         else:
             names.add(canonical(re.match(r"[A-Za-z0-9._-]+", entry).group()))
     return names
-
-
-def pins(name):
-    """Return {canonical name: [versions]} of what the lock NAME pins."""
-    found = {}
-    for package, version in REQUIREMENT.findall(lock.lock_file(name).read_text()):
-        found.setdefault(canonical(package), []).append(version)
-    return found
 
 
 def test_every_group_has_a_lock_and_every_lock_a_group():

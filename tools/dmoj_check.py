@@ -290,9 +290,10 @@ def main():
     outputs = [worker.communicate(timeout=3600)[0] for worker in workers]
     if any(worker.returncode != 0 for worker in workers):
         raise SystemExit("dmoj-check: a worker failed with status %s" % [w.returncode for w in workers])
-    halves = [json.loads(output) for output in outputs]
-    report = {"runtime_versions": {**halves[0]["runtime_versions"], **halves[1]["runtime_versions"]},
-              "results": [result for pair in itertools.zip_longest(halves[0]["results"], halves[1]["results"])
+    first, second = [json.loads(output) for output in outputs]
+    # Every other job went to each worker: interleaving their results restores jobs()'s order.
+    report = {"runtime_versions": {**first["runtime_versions"], **second["runtime_versions"]},
+              "results": [result for pair in itertools.zip_longest(first["results"], second["results"])
                           for result in pair if result is not None]}
     table(report)
     failures = check(report) + loader_exits(python)

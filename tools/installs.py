@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools import lock as locks
+
 ROOT = Path(__file__).resolve().parent.parent
 JUDGES = ROOT / "build" / "judges"
 
@@ -46,18 +48,19 @@ def ensure_pypy(install):
 
 def lock(name):
     """Return the path of the lock file locks/NAME.txt, which must exist."""
-    path = ROOT / "locks" / (name + ".txt")
+    path = locks.lock_file(name)
     if not path.is_file():
         raise SystemExit("no lock %s: add it to tools/lock.py and run `make lock`" % path)
     return path
 
 
 def pinned(name, package):
-    """Return the version of package that the lock NAME pins, such as '1.26.4'."""
-    for line in lock(name).read_text().splitlines():
-        if line.lower().startswith(package.lower() + "=="):
-            return line.split("==")[1].split()[0]
-    raise SystemExit("the lock %s pins no %s" % (lock(name), package))
+    """Return the one version of package that the lock NAME pins, such as '1.26.4'."""
+    path = lock(name)
+    versions = locks.pins(name).get(locks.canonical(package), [])
+    if len(versions) != 1:
+        raise SystemExit("the lock %s pins %s %d times, not once" % (path, package, len(versions)))
+    return versions[0]
 
 
 def ensure_venv(name, base, requirements, install=True):

@@ -22,6 +22,7 @@ The oldest lock is always resolved afresh, to the floor of every range.
 import argparse
 import difflib
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -53,9 +54,26 @@ PROJECT = {
 }
 
 
+# One pinned requirement of a lock, as uv writes it: NAME==VERSION, maybe a marker, then its hashes.
+REQUIREMENT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)(?: ;.*)? \\$", re.M)
+
+
 def lock_file(name):
     """Return the path of a lock: locks/NAME.txt."""
     return LOCKS / (name + ".txt")
+
+
+def canonical(name):
+    """Return a project name as PyPI compares it (PEP 503): lower case, runs of -_. as one -."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pins(name):
+    """Return {canonical name: [versions]} of what the lock NAME pins (two where markers split it)."""
+    found = {}
+    for package, version in REQUIREMENT.findall(lock_file(name).read_text()):
+        found.setdefault(canonical(package), []).append(version)
+    return found
 
 
 def uv():
