@@ -46,7 +46,7 @@ judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, n
 dmoj-check: $(STAMP) ## DMOJ's own judge judges solve.py under PY3 and PYPY3, as an unprivileged user
 	$(BIN)/python -m tools.dmoj_check
 
-package: $(STAMP) ## the problem packages (Kattis legacy, ICPC 2025-09, DMOJ), checked by problemtools and BAPCtools
+package: $(STAMP) ## the problem packages (Kattis, ICPC 2025-09, DOMjudge, DMOJ), checked, rendered, zipped
 	$(BIN)/python -m packages.build_package build --verify
 
 $(MUTANTS_VENV)/.stamp: locks/mutants.txt
@@ -85,9 +85,9 @@ oldest: $(OLDEST_VENV)/.stamp ## the library's tests on its oldest Python and nu
 lock: ## rewrite locks/*.txt from pyproject.toml's dependencies (needs PyPI); UPGRADE=1 takes the newest
 	$(PYTHON) -m tools.lock $(if $(UPGRADE),--upgrade)
 
-lint: $(STAMP) ## static checks: ruff, and vermin (solve.py and the validators run on Python 3.7; the library on 3.8)
+lint: $(STAMP) ## static checks: ruff, and vermin (solve.py, the validators and the generator run on Python 3.7; the library on 3.8)
 	$(BIN)/python -m ruff check solve.py accumulation.py tests tools packages testkit
-	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py packages/validate.py packages/validate_answer.py tools/judge_worker.py
+	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py packages/validate.py packages/validate_answer.py packages/generators/gen.py tools/judge_worker.py
 	$(BIN)/vermin -q -t=3.8- --violations --no-tips accumulation.py tests/test_library.py tests/test_diagnose.py tests/learners.py tests/conftest.py testkit/runs.py
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff

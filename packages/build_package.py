@@ -1,19 +1,21 @@
 """Build the problem packages from one source and check them with the judges' own tools: `make package`.
 
-    python -m packages.build_package build            # build the three below, under build/
-    python -m packages.build_package build --verify   # then problemtools and BAPCtools check them
+    python -m packages.build_package build            # build the packages below, under build/
+    python -m packages.build_package build --verify   # then check, render and zip them (make package)
 
 Writes, from scratch each time, from the same data, statement and programs:
 
-    gradientaccumulation/            the legacy Kattis format: Kattis, DOMjudge, problemtools
+    gradientaccumulation/            the legacy Kattis format: Kattis, problemtools
+    kattis/gradientaccumulation.zip  that folder zipped, for Kattis
     2025-09/gradientaccumulation/    the current ICPC format, 2025-09: BAPCtools
     dmoj/gradientaccumulation/       a DMOJ problem directory: init.yml and the data
+    dmoj/gradientaccumulation.zip    the DMOJ data alone, for the site's test data form
 
 The statement is docs/problem.md, turned into LaTeX (packages/statement.py).
-The data: data/sample/1 is the seed example, data/sample/2 the printing rules
-(samples/printing-rules.in: -0.0000, np.round, an exact tie); data/secret/ is generated with
-a fixed seed, answers by testkit/reference.py; every input must pass the input
-validator (packages/validate.py), every answer the answer validator
+The data is packages/generators/generators.yaml: every case a gen.py command
+line, a text, or a copy of samples/NAME.in (the two samples); answers by
+testkit/reference.py. Every input must pass the input validator
+(packages/validate.py), every answer the answer validator
 (packages/validate_answer.py), and every input of data/invalid_input/ (2025-09
 only) must fail the input validator: this script checks all three itself.
 The accepted submissions are solve.py, byte for byte, and the naive solution
@@ -22,40 +24,47 @@ The accepted submissions are solve.py, byte for byte, and the naive solution
 limit (TIME_LIMIT_S, MEMORY_LIMIT_MIB): build() checks the files it wrote.
 
 --verify installs problemtools and BAPCtools, pinned, into venvs of their own
-(build/judges/, never the project's .venv) and Debian's pypy3 if it is
-missing (as root), then runs:
+(build/judges/, never the project's .venv), and Debian's pypy3 and TeX if
+they are missing (as root), then runs:
 
-1. problemtools' verifyproblem on the legacy package, with the package's
-   time limit fixed: config, validators, data and submissions (solve.py and
-   naive.py Accepted on every case, each wrong answer Wrong Answer), then
-   the wrong answers again on data/secret alone: the secret data by itself
-   catches every mistake;
-2. BAPCtools' bt validate, bt run and bt constraints on the 2025-09 package.
+1. problemtools' verifyproblem on the Kattis zip, unpacked, with the
+   package's time limit fixed: config, validators, data and submissions
+   (solve.py and naive.py Accepted on every case, each wrong answer Wrong
+   Answer), then the wrong answers again on data/secret alone: the secret
+   data by itself catches every mistake;
+2. BAPCtools on the 2025-09 package: bt generate (data/ removed first; it must
+   write the same bytes again), bt validate, bt run and bt constraints;
+3. the statements: problem2pdf and problem2html on the legacy package, bt pdf
+   on the 2025-09 one, each read back (packages/render.py) into build/statements/;
+4. bt zip --legacy: build/domjudge/gradientaccumulation.zip, checked by
+   DOMjudge's import rules (packages/domjudge.py).
 
 It fails on any error, and on any warning not listed in ACCEPTED_WARNINGS
-with its reason. The statement is not compiled: that needs lualatex
-(docs/package.md). DMOJ's judge checks the DMOJ directory: `make dmoj-check`.
+with its reason. DMOJ's judge checks the DMOJ directory: `make dmoj-check`.
 """
 
+import functools
 import os
-import random
 import re
+import shlex
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
-from packages import statement, validate_answer, wrong_answers
-from packages.validate import MAX_D, MAX_K, Invalid, validate
+import yaml
+
+from packages import render, statement, validate_answer, wrong_answers
+from packages.generators import gen
+from packages.validate import Invalid, validate
 from testkit import reference
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
-SEED = 20261129
-# The samples the statement shows, golden pairs of samples/: the seed example, then the two printing
-# rules a contestant most often misses (-0.0000, and a value np.round gets wrong) and an exact tie.
-SAMPLES = ["seed-example-lines", "printing-rules"]
+# The data, every case named once: a gen.py command line, a text, or a copy of samples/NAME.in.
+GENERATORS = HERE / "generators" / "generators.yaml"
 SHORTNAME = "gradientaccumulation"  # Kattis wants [a-z0-9]+, and the folder must be named so
 UUID = "ca0ceb30-785d-48b4-afa2-220d359772d0"
 # Warnings the checks may print, each with its reason; any other warning fails `make package`.
@@ -129,109 +138,62 @@ checker: identical
 test_cases:
 """
 
-def decimal(value, places=6):
-    """Return value as a canonical plain decimal: no exponent, no trailing zeros past the point."""
-    text = "%.*f" % (places, value)
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+def generated(command):
+    """Return the input bytes of one generators.yaml command line: gen.py, run in this process."""
+    program, *arguments = shlex.split(command)
+    if program != "gen.py":
+        raise SystemExit("build_package: %s runs %r; only gen.py is known here" % (GENERATORS, program))
+    return gen.generate(arguments)
 
 
-def problem_text(k, lr, theta, grads):
-    """Return one canonical input: 'K lr', theta, then K gradient lines, single spaces, \\n ends."""
-    lines = ["%d %s" % (k, lr), " ".join(theta)] + [" ".join(g) for g in grads]
-    return ("\n".join(lines) + "\n").encode()
+def data_entries(directory, largest=True):
+    """Return {name: input bytes} of one directory of generators.yaml (sample, secret, invalid_input),
+    in the order bt generate writes them: by name. largest=False leaves out gen.py's --d max."""
+    entries = yaml.safe_load(GENERATORS.read_text())["data"][directory]["data"]
+    out = {}
+    for name in sorted(entries):
+        rule = entries[name]
+        if isinstance(rule, str) and not largest and "--d max" in rule:
+            continue
+        if isinstance(rule, str):
+            out[name] = generated(rule)
+        elif set(rule) == {"in"}:
+            out[name] = rule["in"].encode()
+        elif set(rule) == {"copy"}:
+            out[name] = copied(rule["copy"]).read_bytes()
+        else:
+            raise SystemExit("build_package: %s: %s/%s: give a gen.py command, in: or copy:"
+                             % (GENERATORS, directory, name))
+    return out
 
 
-def random_case(rng, k, d, scale=10.0, places=6):
-    """Return a random canonical input with K micro-batches of d numbers."""
-    row = lambda: [decimal(rng.uniform(-scale, scale), places) for _ in range(d)]  # noqa: E731
-    return problem_text(k, decimal(rng.uniform(0, 1), 4), row(), [row() for _ in range(k)])
+def copied(path):
+    """Return the file that `copy: path` names: samples/NAME is the repository's samples/NAME.in,
+    anything else lies under packages/generators/ (the package's generators/)."""
+    return (ROOT if path.startswith("samples/") else GENERATORS.parent) / (path + ".in")
 
 
-def np_round_differs(text):
-    """Return whether rounding like np.round(v, 4) prints text's value differently from correct rounding."""
-    value = float(text)
-    return "%.4f" % (round(value * 10**4) / 10**4) != "%.4f" % value
+def copies():
+    """Return every path that a copy: rule of generators.yaml names."""
+    data = yaml.safe_load(GENERATORS.read_text())["data"]
+    return sorted(rule["copy"] for directory in data.values() for rule in directory["data"].values()
+                  if isinstance(rule, dict) and "copy" in rule)
+
+
+def samples():
+    """Return the names in samples/ of the statement's samples, in the statement's order."""
+    entries = yaml.safe_load(GENERATORS.read_text())["data"]["sample"]["data"]
+    return [entries[name]["copy"][len("samples/"):] for name in sorted(entries)]
 
 
 def cases(largest=True):
-    """Return {name: input bytes} for data/secret, in a fixed order; largest=False leaves out d = MAX_D."""
-    rng = random.Random(SEED)
-    out = {}
-    out["01-k1-d1"] = problem_text(1, "0.5", ["3.25"], [["-1.5"]])
-    out["02-k10-d1"] = problem_text(10, "0.1", ["1"], [[decimal(rng.uniform(-5, 5))] for _ in range(10)])
-    out["03-sum-not-mean"] = problem_text(4, "1", ["0", "0"], [["1", "2"]] * 4)
-    # Ties: 4-decimal values plus 0.00005, where the stored float lies just above or below the tie.
-    ties = []
-    while len(ties) < 300:
-        text = decimal(rng.randint(-10**8, 10**8) / 10**4 + 0.00005, 5)
-        if text.endswith("5") and (np_round_differs(text) or len(ties) % 3 == 0):
-            ties.append(text)
-    ties += ["0.82825", "2.00005", "-1.00005", "0.00005", "-0.00005", "1.00015"]
-    out["04-ties-np-round-gets-wrong"] = problem_text(1, "0", ties, [["1"] * len(ties)])
-    # The same ties reached by an update: theta - lr * mean(g) lands on them.
-    shifted = [decimal(float(t) + 1, 5) for t in ties]
-    out["05-ties-after-an-update"] = problem_text(2, "1", shifted, [["1"] * len(ties), ["1"] * len(ties)])
-    # Tiny negatives: as given, and as results of an update; each must print 0.0000.
-    tiny = ["-0.00004", "-0.00001", "-0.000049999", "-0.0000001", "0", "-0"]
-    out["06-tiny-negatives"] = problem_text(1, "0", tiny, [["5"] * len(tiny)])
-    out["07-tiny-negative-after-an-update"] = problem_text(
-        3, "1", ["0.0001", "0.00002", "-0.00002"], [["0.00013", "0.00006", "0"]] * 3)
-    # Large magnitudes: 10^9 with ten decimals, past float64's 16 significant digits.
-    big = [decimal(rng.uniform(-10**9, 10**9), 10) for _ in range(200)]
-    big += ["1000000000", "-999999999.9999500001"]
-    out["08-large-magnitudes"] = problem_text(
-        3, "2.5", big, [[decimal(rng.uniform(-10**9, 10**9), 3) for _ in big] for _ in range(3)])
-    out["09-bounds-reached"] = problem_text(
-        2, "10", ["1000000000", "-1000000000", "0"],
-        [["1000000000", "-1000000000", "0.0000000001"], ["-1000000000", "1000000000", "-0.0000000001"]])
-    for i in range(12):
-        out["%02d-random-small" % (10 + i)] = random_case(rng, rng.randint(1, MAX_K), rng.randint(1, 20))
-    if largest:
-        out["22-k1-dmax"] = random_case(rng, 1, MAX_D, scale=1000.0)
-        out["23-k10-dmax"] = random_case(rng, MAX_K, MAX_D, scale=1000.0)
-    # Exact ties: n + m/32 with m odd has exactly 5 decimals, the last a 5, and a double holds it
-    # exactly, so the result lies exactly halfway; it rounds to even, as "%.4f" does (0.03125 is
-    # 0.0312, 0.09375 is 0.0938). As given, and reached by an update (all of it exact arithmetic).
-    exact = random.Random(SEED + 24)
-    halfway = [decimal((-1) ** i * (exact.choice([0, 1, 7, 123, 99999, 999999]) + m / 32), 5)
-               for i, m in enumerate(range(1, 32, 2))]
-    halfway += [decimal(exact.randint(-10**6, 10**6) + exact.randrange(1, 32, 2) / 32, 5) for _ in range(100)]
-    out["24-exact-ties"] = problem_text(1, "0", halfway, [["1"] * len(halfway)])
-    out["25-exact-ties-after-an-update"] = problem_text(
-        2, "1", [decimal(float(t) + 2, 5) for t in halfway], [["1.5"] * len(halfway), ["2.5"] * len(halfway)])
-    return out
+    """Return {name: input bytes} for data/secret, in order; largest=False leaves out d = MAX_D."""
+    return data_entries("secret", largest)
 
 
 def invalid_inputs():
     """Return {name: input bytes} for data/invalid_input/: near misses of the canonical format."""
-    seed = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
-    return {
-        "byte-order-mark": b"\xef\xbb\xbf" + seed,
-        "crlf": seed.replace(b"\n", b"\r\n"),
-        "no-final-newline": seed[:-1],
-        "double-space": seed.replace(b"1.0 2.0", b"1.0  2.0"),
-        "trailing-space": seed.replace(b"1.0 2.0", b"1.0 2.0 "),
-        "blank-line": seed.replace(b"0.5 1.0\n", b"0.5 1.0\n\n"),
-        "one-line": b"2 0.1 1.0 2.0 0.5 1.0 1.5 3.0\n",
-        "too-few-lines": b"3 0.1\n1\n1\n1\n",
-        "ragged": b"2 0.1\n1 2\n1 2\n1\n",
-        "k-0": b"0 0.1\n1\n",
-        "k-11": b"11 0.1\n" + b"1\n" * 12,
-        "k-leading-zero": b"02 0.1\n1\n1\n1\n",
-        "lr-negative": b"1 -0.1\n1\n1\n",
-        "lr-over-10": b"1 10.5\n1\n1\n",
-        "exponent": b"1 0.1\n1e3\n1\n",
-        "leading-zero": b"1 0.1\n01\n1\n",
-        "leading-plus": b"1 0.1\n+1\n1\n",
-        "bare-point": b"1 0.1\n.5 5.\n1 1\n",
-        "eleven-decimals": b"1 0.1\n0.12345678901\n1\n",
-        "over-10-to-the-9": b"1 0.1\n1000000000.5\n1\n",
-        "nan": b"1 0.1\nnan\n1\n",
-        "d-over-100000": b"1 0.1\n" + (b" ".join([b"1"] * (MAX_D + 1)) + b"\n") * 2,
-    }
-
+    return data_entries("invalid_input")
 
 
 def write(folder, name, data):
@@ -240,10 +202,11 @@ def write(folder, name, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
+@functools.lru_cache(maxsize=None)
 def test_data():
-    """Return {"sample/N" or "secret/NAME": (input, answer)}, every pair checked by both validators."""
-    data = {"sample/%d" % (i + 1): (ROOT / "samples" / (name + ".in")).read_bytes()
-            for i, name in enumerate(SAMPLES)}
+    """Return {"sample/N" or "secret/NAME": (input, answer)}, every pair checked by both validators
+    (computed once; callers must not change it)."""
+    data = {"sample/" + name: text for name, text in data_entries("sample").items()}
     data.update({"secret/" + name: text for name, text in cases().items()})
     pairs = {}
     for name, text in data.items():
@@ -297,6 +260,11 @@ def build(root):
     write(current, "answer_validators/validate_answer.py", (HERE / "validate_answer.py").read_bytes())
     for name, text in invalid_inputs().items():
         write(current, "data/invalid_input/%s.in" % name, text)
+    # The data's source, for bt generate: the same file and generator, and the samples they copy.
+    write(current, "generators/generators.yaml", GENERATORS.read_bytes())
+    write(current, "generators/gen.py", (HERE / "generators" / "gen.py").read_bytes())
+    for path in copies():
+        write(current, "generators/%s.in" % path, copied(path).read_bytes())
 
     cases = []
     for name, (text, answer) in pairs.items():
@@ -307,9 +275,24 @@ def build(root):
     head = DMOJ_YAML_HEAD % (SHORTNAME, TIME_LIMIT_S, MEMORY_LIMIT_MIB * 1024)
     write(dmoj, "init.yml", head + "".join(cases))
     check_limits(legacy, current, dmoj)
+    # What a setter uploads: the legacy folder zipped for Kattis (the folder inside, as the format
+    # says), and the DMOJ data (the .in and .out files) for the site's test data form.
+    archive(legacy, root / "kattis" / (SHORTNAME + ".zip"), SHORTNAME + "/")
+    archive(dmoj, root / "dmoj" / (SHORTNAME + ".zip"), "", lambda path: path.suffix in (".in", ".out"))
     print("build_package: %s, %s, %s: %d test cases each" % (legacy, current, dmoj, len(pairs)),
           file=sys.stderr)
     return legacy, current, dmoj
+
+
+def archive(folder, target, prefix, keep=lambda path: True):
+    """Write the files of folder that keep() keeps into the zip target, named prefix + their path,
+    sorted and dated 1980-01-01, so that the same files give the same zip."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and keep(p)):
+            entry = zipfile.ZipInfo(prefix + path.relative_to(folder).as_posix(), (1980, 1, 1, 0, 0, 0))
+            entry.compress_type, entry.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+            out.writestr(entry, path.read_bytes())
 
 
 # --------------------------------------------------------------- limits ---
@@ -395,14 +378,17 @@ def verify_legacy(out):
 # ------------------------------------------------------------ BAPCtools ---
 
 
-def _bt(bt, folder, action):
+def bt_environment():
+    """Return the environment bt runs in. bt remembers every problem's uuid under $XDG_CONFIG_HOME and
+    warns when another checkout on this machine has the same one: each clone keeps its own memory."""
+    return {**os.environ, "XDG_CONFIG_HOME": str(ROOT / "build" / "judges" / "bapctools-config")}
+
+
+def _bt(bt, folder, action, *options):
     """Run `bt ACTION` in the package folder; return its report, after checking status and warnings."""
     print("bt %s: %s" % (action, folder), file=sys.stderr, flush=True)
-    # bt remembers every problem's uuid under $XDG_CONFIG_HOME and warns when another checkout on this
-    # machine has the same one: each clone keeps its own memory, in its build folder.
-    config = ROOT / "build" / "judges" / "bapctools-config"
-    done = subprocess.run([bt, action, "--no-bar"], cwd=folder, capture_output=True, text=True,
-                          env={**os.environ, "XDG_CONFIG_HOME": str(config)})
+    done = subprocess.run([bt, action, "--no-bar", *options], cwd=folder, capture_output=True, text=True,
+                          env=bt_environment())
     report = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)  # colours off
     print(report, file=sys.stderr, flush=True)
     if re.search(r"^\s*ERROR|^\s*FATAL", report, re.M):
@@ -411,13 +397,31 @@ def _bt(bt, folder, action):
     return report
 
 
+def bt_generate(bt, out):
+    """Run bt generate on the 2025-09 package with its data/ removed; raise SystemExit unless it wrote
+    every file that build() wrote, byte for byte, and nothing else."""
+    data = out / "data"
+    written = {path.relative_to(data): path.read_bytes() for path in data.rglob("*") if path.is_file()}
+    shutil.rmtree(data)
+    _bt(bt, out, "generate", "-j", "2")
+    generated = {path.relative_to(data): path.read_bytes() for path in data.rglob("*") if path.is_file()}
+    differ = sorted(str(name) for name in set(written) | set(generated)
+                    if written.get(name) != generated.get(name))
+    if differ:
+        raise SystemExit("bt generate wrote other data than build_package from generators.yaml: %s" % differ)
+    print("bt generate: %d files of data/, byte for byte the ones the legacy and DMOJ packages hold"
+          % len(generated), file=sys.stderr)
+
+
 def verify_current(out):
-    """Run BAPCtools' bt validate, run and constraints on the 2025-09 package; raise SystemExit on failure."""
+    """Run BAPCtools on the 2025-09 package: bt generate (the same data), validate, run and constraints;
+    raise SystemExit on failure. Return the bt command and its environment."""
     from tools.installs import base_python, ensure_pypy, ensure_venv, lock
 
     ensure_pypy(install=True)  # bt runs .py submissions with pypy3 too
     python = ensure_venv("bapctools", base_python(), lock("bapctools"))
     bt = str(Path(python[0]).parent / "bt")
+    bt_generate(bt, out)
     _bt(bt, out, "validate")
     report = _bt(bt, out, "run")
     accepted = set(re.findall(r"accepted/(\w+)\.py:?\s+AC\b", report))
@@ -426,7 +430,78 @@ def verify_current(out):
         raise SystemExit("bt run: judged AC: %s; judged WA: %s of %s"
                          % (sorted(accepted), sorted(wrong), sorted(wrong_answers.MISTAKES)))
     _bt(bt, out, "constraints")
-    print("bapctools: %s passes bt validate, run and constraints" % out, file=sys.stderr)
+    print("bapctools: %s passes bt generate, validate, run and constraints" % out, file=sys.stderr)
+    return bt
+
+
+# ----------------------------------------------------- statements, DOMjudge ---
+
+
+def render_statements(root, legacy, current, bt):
+    """Render both packages' statements with the judges' tools and check them (packages/render.py)."""
+    from tools.installs import ensure_debian
+
+    ensure_debian(render.TEX_PACKAGES, True, "rendering the statements", recommends=False)
+    out = root / "statements"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    title, _ = statement.read()
+    sample_pairs = [pair for name, pair in test_data().items() if name.startswith("sample/")]
+    problemtools = ROOT / "build" / "judges" / "problemtools" / "bin"
+    legacy_pdf, legacy_png = render.render_legacy(legacy, problemtools, title, sample_pairs, out)
+    pdf, png = render.render_current(current, bt, bt_environment(), title, sample_pairs, out)
+    print("render: %s and %s (page 1: %s, %s), and %s/legacy-html: title, Input, constraints, Output,"
+          " samples, in order" % (legacy_pdf, pdf, legacy_png, png, out), file=sys.stderr)
+
+
+def domjudge_zip(root, current, bt):
+    """Write root/domjudge/SHORTNAME.zip with bt zip --legacy, and check it by DOMjudge's importer's
+    rules (packages/domjudge.py), its statement as render.py checks the others; return its path."""
+    _bt(bt, current, "zip", "--legacy", "--no-solutions", "--cp", "--no-generate", "--force")
+    target = root / "domjudge" / (SHORTNAME + ".zip")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(current / (SHORTNAME + ".zip")), str(target))
+    title = statement.read()[0]
+    pdf = check_domjudge(target, test_data(), title)
+    out = root / "statements"
+    (out / "domjudge.pdf").write_bytes(pdf)
+    samples = [pair for name, pair in test_data().items() if name.startswith("sample/")]
+    render.check("domjudge", render.pdf_text(out / "domjudge.pdf"), render.expected(title, samples), out)
+    return target
+
+
+def check_domjudge(path, pairs, title):
+    """Raise SystemExit unless DOMjudge 9.0.0 and main would import the zip at path as intended: the
+    name, both limits, a PDF statement, every test case in order, and each jury submission's verdict.
+    Return the statement PDF's bytes."""
+    from packages import domjudge
+
+    wanted_jury = sorted([("submissions/accepted/%s.py" % name, "py3", ["CORRECT"])
+                          for name in ("naive", "solve")]
+                         + [("submissions/wrong_answer/%s.py" % name, "py3", ["WRONG-ANSWER"])
+                            for name in wrong_answers.MISTAKES])
+    wanted_cases = [(rank, name.startswith("sample/"), name.split("/", 1)[1], given, answer)
+                    for rank, (name, (given, answer)) in enumerate(pairs.items(), 1)]
+    for version in domjudge.VERSIONS:
+        got = domjudge.read(path, version)
+        wrong = [what for what, ok in [
+            ("imported", got.problem and not got.danger and not got.warning),
+            ("name %r" % got.name, got.name == title),
+            ("short name %r" % got.externalid, got.externalid == SHORTNAME),
+            ("time limit %s s" % got.timelimit, got.timelimit == TIME_LIMIT_S),
+            ("memory limit %s KiB" % got.memlimit_kib, got.memlimit_kib == MEMORY_LIMIT_MIB * 1024),
+            ("compare %s" % got.compare, got.compare == "default"),
+            ("statement %s" % (got.statement[:1],), got.statement[:1] == ("pdf",)),
+            ("test cases %s" % [case[2] for case in got.testcases], got.testcases == wanted_cases),
+            ("jury submissions %s" % got.jury, sorted(got.jury) == wanted_jury)] if not ok]
+        if wrong:
+            raise SystemExit("DOMjudge %s would import %s otherwise: %s; danger %s, warning %s"
+                             % (version, path, wrong, got.danger, got.warning))
+    print("domjudge: %s imports as intended by DOMjudge %s's rules: %r, %d s, %d MiB, problem.pdf,"
+          " %d test cases, %d jury submissions" % (path, " and ".join(domjudge.VERSIONS), title, TIME_LIMIT_S,
+                                                   MEMORY_LIMIT_MIB, len(pairs), len(wanted_jury)),
+          file=sys.stderr)
+    return got.statement[1]
 
 
 if __name__ == "__main__":
@@ -435,9 +510,18 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("root", type=Path, help="the folder to build the packages in (build)")
     parser.add_argument("--verify", action="store_true",
-                        help="then check them with problemtools and BAPCtools")
+                        help="then check them with problemtools and BAPCtools, render the statements"
+                             " and write the DOMjudge zip")
     arguments = parser.parse_args()
     legacy, current, _ = build(arguments.root)
     if arguments.verify:
+        # problemtools checks what Kattis gets: the zip, unpacked.
+        unpacked = arguments.root / "kattis" / "unpacked"
+        shutil.rmtree(unpacked, ignore_errors=True)
+        with zipfile.ZipFile(arguments.root / "kattis" / (SHORTNAME + ".zip")) as kattis:
+            kattis.extractall(unpacked)
+        legacy = unpacked / SHORTNAME
         verify_legacy(legacy)
-        verify_current(current)
+        bt = verify_current(current)
+        render_statements(arguments.root, legacy, current, bt)
+        domjudge_zip(arguments.root, current, bt)

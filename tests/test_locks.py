@@ -88,14 +88,16 @@ def test_a_corrupted_hash_in_a_copy_of_a_lock_stops_the_download(tmp_path):
 
 
 def test_the_oldest_pythons_are_stated_alike():
-    """solve.py and what judges run: 3.7; the library: requires-python. Linted and run for exactly those."""
+    """solve.py and what judges run (the validators, the generator bt generate runs): 3.7; the library:
+    requires-python. Linted and run for exactly those."""
     makefile = (ROOT / "Makefile").read_text()
     vermin = [line.split() for line in makefile.splitlines() if line.startswith("\t$(BIN)/vermin")]
     library = PYPROJECT["project"]["requires-python"].removeprefix(">=")
     targets = PYPROJECT["tool"]["ruff"]["per-file-target-version"]
-    judge_files = ["solve.py", "packages/validate.py", "packages/validate_answer.py", "tools/judge_worker.py"]
+    judge_files = ["solve.py", "packages/validate.py", "packages/validate_answer.py",
+                   "packages/generators/gen.py", "tools/judge_worker.py"]
     (judge_lint,) = [line for line in vermin if "solve.py" in line]
-    assert judge_lint[:3] == ["$(BIN)/vermin", "-q", "-t=3.7-"] and judge_lint[-4:] == judge_files
+    assert judge_lint[:3] == ["$(BIN)/vermin", "-q", "-t=3.7-"] and judge_lint[-5:] == judge_files
     assert all(targets.get(name, targets["packages/validate*.py"]) == "py37" for name in judge_files)
     (library_lint,) = [line for line in vermin if "accumulation.py" in line]
     assert "-t=%s-" % library in library_lint

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from tools import lock as locks
@@ -24,8 +25,10 @@ def run(command, **kwargs):
     subprocess.run(command, check=True, **kwargs)
 
 
-def ensure_debian(packages, install, why):
-    """Install the Debian packages that are missing, as root with apt-get; otherwise say how to."""
+def ensure_debian(packages, install, why, recommends=True):
+    """Install the Debian packages that are missing, as root with apt-get; otherwise say how to.
+
+    recommends=False leaves out what they only recommend (--no-install-recommends)."""
     missing = [name for name in packages if subprocess.run(
         ["dpkg-query", "-W", "-f=${Status}", name], capture_output=True, text=True).stdout
         != "install ok installed"]
@@ -34,9 +37,12 @@ def ensure_debian(packages, install, why):
     if not install or os.geteuid() != 0 or shutil.which("apt-get") is None:
         raise SystemExit("%s needs Debian's %s: `apt-get install %s` as root"
                          % (why, ", ".join(missing), " ".join(missing)))
+    started = time.monotonic()
     run(["apt-get", "update", "-qq"])
-    run(["apt-get", "install", "-y", "-qq", *missing],
+    run(["apt-get", "install", "-y", "-qq", *([] if recommends else ["--no-install-recommends"]), *missing],
         env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    print("installed %s for %s in %.0f s" % (" ".join(missing), why, time.monotonic() - started),
+          file=sys.stderr, flush=True)
 
 
 def ensure_pypy(install):

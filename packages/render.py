@@ -1,0 +1,152 @@
+"""The statements rendered by the judges' own tools, and read back as a contestant sees them.
+
+`make package` (packages/build_package.py --verify) renders each package's
+statement with the tool that reads that format:
+
+- the legacy package: problemtools' problem2pdf (lualatex) and problem2html (plasTeX);
+- the 2025-09 package: BAPCtools' bt pdf (latexmk and pdflatex), the PDF that
+  `bt zip` puts in the DOMjudge zip.
+
+Each PDF's text, read out with pdftotext, and the HTML's text must hold the
+title, the Input section with every constraint, the Output section, and each
+sample (its input lines, then its answer), in that order. Page 1 of each PDF
+becomes a PNG with pdftoppm, for a person to look at. All of it lands in
+build/statements/. TeX and poppler come from Debian's packages (TEX_PACKAGES),
+installed as root when missing.
+"""
+
+import html
+import re
+import shutil
+import subprocess
+import sys
+
+from packages.validate import MAX_ABS, MAX_D, MAX_K, MAX_LR
+
+# What problem2pdf (lualatex, problemset.cls), problem2html (plasTeX, kpsewhich) and bt pdf
+# (latexmk, pdflatex, bapc.cls: tikz, pgfplots, siunitx) need, without Debian's recommends.
+TEX_PACKAGES = ["texlive-latex-extra", "texlive-luatex", "texlive-pictures", "texlive-science",
+                "texlive-fonts-recommended", "texlive-plain-generic", "latexmk", "ghostscript",
+                "poppler-utils", "tidy"]
+
+
+class Unreadable(Exception):
+    """A rendered statement lacks a part, or shows the parts out of order."""
+
+
+def constraints(math):
+    """Return the statement's bounds as the text shows them: rendered (math=False) or as TeX."""
+    exponent = len(str(MAX_ABS)) - 1
+    if math:
+        return ["1 \\le K \\le %d" % MAX_K, "0 \\le \\eta \\le %d" % MAX_LR,
+                "1 \\le d \\le %d\\, %03d" % divmod(MAX_D, 1000),
+                "-10^%d \\le x \\le 10^%d" % (exponent, exponent)]
+    return ["1 ≤ K ≤ %d" % MAX_K, "0 ≤ η ≤ %d" % MAX_LR, "1 ≤ d ≤ %d %03d" % divmod(MAX_D, 1000),
+            "−10%d ≤ x ≤ 10%d" % (exponent, exponent)]
+
+
+def expected(title, samples, math=False):
+    """Return [(what, text)] that a rendered statement must show, in this order.
+
+    samples is [(input bytes, answer bytes)]. pdftotext reads a sample's two boxes heading first:
+    'Sample Input 1', 'Sample Output 1', the input's lines, then the answer."""
+    parts = [("the title", title), ("the Input section", "Input")]
+    parts += [("the constraint " + bound, bound) for bound in constraints(math)]
+    parts.append(("the Output section", "Output"))
+    for number, (given, answer) in enumerate(samples, 1):
+        parts += [("sample %d's heading" % number, "Sample Input %d" % number),
+                  ("sample %d's answer heading" % number, "Sample Output %d" % number)]
+        parts += [("line %d of sample %d" % (i, number), line)
+                  for i, line in enumerate(given.decode().splitlines(), 1)]
+        parts.append(("sample %d's answer" % number, answer.decode().strip()))
+    return parts
+
+
+def plain(text):
+    """Return text with each line's runs of whitespace (thin spaces too) as one space, blank lines
+    dropped, lines joined by newlines."""
+    lines = (re.sub(r"\s+", " ", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def pattern(needle, heading):
+    """Return the regex that finds needle in plain() text: a heading as a whole line; any other text
+    across line breaks, and not as part of a longer word or number (10 is not 100, 1.8 not 1.8000)."""
+    if heading:
+        return re.compile(r"^%s$" % re.escape(needle), re.M)
+    words = r"[ \n]".join(re.escape(word) for word in needle.split())
+    return re.compile(r"(?<![\w.])%s(?![\w.])" % words)
+
+
+def check_order(text, parts, label):
+    """Raise Unreadable unless every part's text occurs in text, each after the one before."""
+    text, at, previous = plain(text), 0, "the start"
+    for what, needle in parts:
+        regex = pattern(needle, what.endswith("section"))
+        found = regex.search(text, at)
+        if found is None:
+            where = "at all" if regex.search(text) is None else "after %s" % previous
+            raise Unreadable("%s does not show %s (%r) %s" % (label, what, needle, where))
+        at, previous = found.end(), what
+
+
+def html_text_of(page):
+    """Return the text a browser shows of an HTML page, scripts and styles left out, math as TeX, and
+    a line break for every tag (so that a heading is a line of its own, as in pdftotext's text)."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "\n", page))
+
+
+def pdf_text(pdf):
+    """Return the text of a PDF in reading order, as pdftotext reads it out."""
+    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def page_one(pdf, png):
+    """Write page 1 of the PDF as the PNG file png, at 100 dpi; return png."""
+    subprocess.run(["pdftoppm", "-png", "-r", "100", "-f", "1", "-l", "1", "-singlefile", str(pdf),
+                    str(png.with_suffix(""))], check=True)
+    return png
+
+
+def run(command, label, **kwargs):
+    """Run a renderer; return its report, or raise SystemExit with it if it failed."""
+    print("%s: %s" % (label, " ".join(map(str, command))), file=sys.stderr, flush=True)
+    done = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    report = done.stdout + done.stderr
+    if done.returncode != 0:
+        raise SystemExit("%s failed (status %d):\n%s" % (label, done.returncode, report[-4000:]))
+    return report
+
+
+def check(label, text, parts, out):
+    """Check one rendered statement's text; keep it under out/ as LABEL.txt; raise SystemExit if not."""
+    (out / (label + ".txt")).write_text(text, encoding="utf-8")
+    try:
+        check_order(text, parts, label)
+    except Unreadable as unreadable:
+        raise SystemExit("render: %s (its text: %s)" % (unreadable, out / (label + ".txt"))) from None
+
+
+def render_legacy(folder, problemtools, title, samples, out):
+    """Render the legacy package with problem2pdf and problem2html into out/; check both."""
+    pdf, pages = out / "legacy.pdf", out / "legacy-html"
+    run([str(problemtools / "problem2pdf"), "-o", str(pdf), str(folder)], "problem2pdf")
+    report = run([str(problemtools / "problem2html"), "-d", str(pages), str(folder)], "problem2html")
+    unexpected = [line for line in report.splitlines() if "WARNING" in line and "problemset.cls" not in line
+                  and "vector imager" not in line and "dvisvgm" not in line]
+    if unexpected:
+        raise SystemExit("problem2html warned: %s" % unexpected)
+    check("legacy", pdf_text(pdf), expected(title, samples), out)
+    page = (pages / "index.html").read_text(encoding="utf-8")
+    check("legacy-html", html_text_of(page), expected(title, samples, math=True), out)
+    return pdf, page_one(pdf, out / "legacy-page1.png")
+
+
+def render_current(folder, bt, env, title, samples, out):
+    """Render the 2025-09 package with bt pdf (into the package, as bt zip wants it); check it."""
+    run([bt, "pdf", "--no-bar", "--cp"], "bt pdf", cwd=folder, env=env)
+    pdf = out / "2025-09.pdf"
+    shutil.copyfile(folder / "problem.en.pdf", pdf)
+    check("2025-09", pdf_text(pdf), expected(title, samples), out)
+    return pdf, page_one(pdf, out / "2025-09-page1.png")

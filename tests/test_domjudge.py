@@ -1,0 +1,101 @@
+"""DOMjudge's import rules as packages/domjudge.py reads them, and the check `make package` runs on
+the zip that bt zip writes (build_package.check_domjudge)."""
+
+import zipfile
+
+import pytest
+
+from packages import build_package, domjudge, wrong_answers
+
+TITLE = "Gradient Accumulation"
+PAIRS = {"sample/1": (b"1 0\n1\n1\n", b"1.0000\n"), "secret/01-a": (b"1 1\n1\n1\n", b"0.0000\n"),
+         "secret/02-b": (b"1 1\n2\n1\n", b"1.0000\n")}
+YAML = b"name: Gradient Accumulation\nvalidation: default\nlimits:\n  memory: 512\n  time_multiplier: 2.5\n"
+
+
+def package(**changes):
+    """Return {name: bytes} of a zip like the one bt zip --legacy writes; changes replace (None drops)."""
+    files = {".timelimit": b"2.0", "problem.yaml": YAML, "problem.pdf": b"%PDF-1.5 statement",
+             "problem_statement/problem.en.tex": b"\\problemname{Gradient Accumulation}"}
+    for name, (given, answer) in PAIRS.items():
+        files["data/%s.in" % name], files["data/%s.ans" % name] = given, answer
+    for name in ("solve", "naive"):
+        files["submissions/accepted/%s.py" % name] = b"print()\n"
+    for name in wrong_answers.MISTAKES:
+        files["submissions/wrong_answer/%s.py" % name] = b"print()\n"
+    files.update(changes)
+    return {name: data for name, data in files.items() if data is not None}
+
+
+def write(tmp_path, files, name="gradientaccumulation.zip"):
+    path = tmp_path / name
+    with zipfile.ZipFile(path, "w") as archive:
+        for member, data in files.items():
+            archive.writestr(member, data)
+    return path
+
+
+@pytest.mark.parametrize("version", domjudge.VERSIONS)
+def test_the_zip_bt_zip_writes_imports_as_intended(tmp_path, version):
+    got = domjudge.read(write(tmp_path, package()), version)
+    assert (got.problem, got.name, got.externalid, got.timelimit, got.memlimit_kib, got.compare) == (
+        True, TITLE, "gradientaccumulation", 2.0, 512 * 1024, "default")
+    assert got.statement == ("pdf", b"%PDF-1.5 statement") and not got.danger and not got.warning
+    assert [case[:3] for case in got.testcases] == [(1, True, "1"), (2, False, "01-a"), (3, False, "02-b")]
+    assert ("submissions/accepted/solve.py", "py3", ["CORRECT"]) in got.jury
+    assert ("submissions/wrong_answer/sum_not_mean.py", "py3", ["WRONG-ANSWER"]) in got.jury
+    assert build_package.check_domjudge(write(tmp_path, package()), PAIRS, TITLE) == b"%PDF-1.5 statement"
+
+
+@pytest.mark.parametrize("changes, why", [
+    ({".timelimit": None}, "time limit 10 s"),  # DOMjudge's default: nothing else states one
+    ({"problem.yaml": YAML.replace(b"name: Gradient Accumulation\n", b"")}, "name 'gradientaccumulation'"),
+    ({"problem.yaml": YAML.replace(b"  memory: 512\n", b"")}, "memory limit None KiB"),
+    ({"problem.pdf": None}, "statement \\(\\)"),
+    ({"problem.pdf": None, "problem.txt": b"text"}, "statement \\('txt',\\)"),
+    ({"data/secret/02-b.ans": None}, "test cases \\['1', '01-a'\\]"),
+    ({"data/secret/02-b.ans": b"1.0000\r\n"}, "Windows newlines"),
+    ({"submissions/accepted/naive.py": b"# @EXPECTED_RESULTS@: WRONG_ANSWER\n"}, "does not match directory"),
+    ({"submissions/accepted/naive.py": None, "submissions/accepted/naive.rb": b"puts\n"}, "unknown language"),
+    ({"output_validators/check/check.py": b"import sys\n"}, "compare custom"),
+], ids=["no-timelimit", "no-name", "no-memory", "no-statement", "text-statement", "answer-missing",
+        "crlf", "annotation", "unknown-language", "custom-validator"])
+def test_the_check_fails_on_a_zip_that_imports_otherwise(tmp_path, changes, why):
+    with pytest.raises(SystemExit, match=why):
+        build_package.check_domjudge(write(tmp_path, package(**changes)), PAIRS, TITLE)
+
+
+def test_the_zip_name_is_the_short_name_and_needs_a_problem_file(tmp_path):
+    with pytest.raises(SystemExit, match="short name 'A'"):
+        build_package.check_domjudge(write(tmp_path, package(), "A.zip"), PAIRS, TITLE)
+    got = domjudge.read(write(tmp_path, package(**{"problem.yaml": None}), "x.zip"))
+    assert not got.problem and "neither domjudge-problem.ini nor problem.yaml" in got.danger[0]
+
+
+def test_main_refuses_a_timelimit_file_that_disagrees_where_9_0_0_takes_it(tmp_path):
+    files = package(**{"problem.yaml": YAML + b"  time_limit: 3\n"})
+    assert domjudge.read(write(tmp_path, files), "9.0.0").timelimit == 2.0
+    assert "Conflicting time limits" in domjudge.read(write(tmp_path, files), "main").danger[0]
+    files = package(**{".timelimit": b"two"})
+    assert "not a valid number" in domjudge.read(write(tmp_path, files), "main").danger[0]
+
+
+def test_the_ini_is_read_as_key_value_lines():
+    assert domjudge.ini('name = "Gradient Accumulation"\ntimelimit = 3\n') == {
+        "name": "Gradient Accumulation", "timelimit": "3"}
+
+
+def test_a_names_map_gives_the_english_name(tmp_path):
+    names = b"name:\n  de: Gradientenakkumulation\n  en: Gradient Accumulation\n"
+    files = package(**{"problem.yaml": YAML.replace(b"name: Gradient Accumulation\n", names),
+                       "domjudge-problem.ini": b"name = Other\ntimelimit = 2\n", ".timelimit": None})
+    got = domjudge.read(write(tmp_path, files))
+    assert (got.name, got.timelimit) == (TITLE, 2.0)  # problem.yaml's name wins over the ini's
+
+
+def test_expected_results_follow_domjudge():
+    assert domjudge.expected_results("x = 1\n") is None
+    assert domjudge.expected_results("# @EXPECTED_RESULTS@: ACCEPTED, time_limit_exceeded\n") == [
+        "CORRECT", "TIMELIMIT"]
+    twice = "# @EXPECTED_RESULTS@: CORRECT\n# @EXPECTED_RESULTS@: CORRECT\n"
+    assert domjudge.expected_results(twice) is False

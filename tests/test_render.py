@@ -1,0 +1,48 @@
+"""What `make package` demands of a rendered statement (packages/render.py): every part, in order.
+The renderers themselves (problem2pdf, problem2html, bt pdf) run in `make package`."""
+
+import pytest
+
+from packages import render, statement
+
+TITLE = statement.read()[0]
+SAMPLES = [(b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n", b"0.9000 1.8000\n")]
+# pdftotext's reading of problem2pdf's page, cut down: the layout's line breaks and thin spaces stay.
+PAGE = ("Gradient Accumulation\nProblem ID: gradientaccumulation\nWhen a batch ...\nInput\n"
+        "The 昀椀rst line holds the integer K (1 ≤ K ≤ 10) and the learning rate η (0 ≤ η ≤ 10). The second\n"
+        "line holds the d parameters θ1 , . . . , θd (1 ≤ d ≤ 100\u2009000). Each of the next K lines\n"
+        "−109 ≤ x ≤ 109 . Numbers on a line are separated by single spaces.\nOutput\nPrint ...\n"
+        "Sample Input 1\n\nSample Output 1\n\n2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n\n0.9000 1.8000\n")
+
+
+def test_a_page_with_every_part_in_order_passes():
+    render.check_order(PAGE, render.expected(TITLE, SAMPLES), "page")
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda p: p.replace("Output\n", "Result\n"), "the Output section .* at all"),
+    (lambda p: p.replace("(1 ≤ K ≤ 10)", "(1 ≤ K ≤ 100)"), "the constraint 1 ≤ K ≤ 10"),
+    (lambda p: p.replace("1.5 3.0\n", ""), "line 4 of sample 1"),
+    (lambda p: p.replace("Input\n", "", 1), "the Input section"),
+    # The sample moved above the sections: every part is there, but not in order.
+    (lambda p: p[p.index("Sample Input 1"):] + p[:p.index("Sample Input 1")], "after"),
+    (lambda p: p.replace("0.9000 1.8000", "0.9000 1.8"), "sample 1's answer"),
+], ids=["no-output-section", "other-bound", "sample-line-lost", "no-input-section", "out-of-order",
+        "answer-cut"])
+def test_a_page_missing_a_part_or_out_of_order_fails(change, why):
+    with pytest.raises(render.Unreadable, match=why):
+        render.check_order(change(PAGE), render.expected(TITLE, SAMPLES), "page")
+
+
+def test_the_constraints_looked_for_are_the_statements():
+    """The bounds come from the validator's constants; the statement must state the same ones, as TeX
+    (problem2html keeps the math as TeX for MathJax)."""
+    latex = statement.latex().replace(" ", "")
+    for bound in render.constraints(math=True):
+        assert bound.replace(" ", "") in latex, bound
+    assert render.constraints(math=False) == ["1 ≤ K ≤ 10", "0 ≤ η ≤ 10", "1 ≤ d ≤ 100 000", "−109 ≤ x ≤ 109"]
+
+
+def test_html_text_drops_scripts_and_tags_and_keeps_math():
+    page = "<html><script>var x = '<b>Input</b>';</script><h2>Input</h2><p>$1 \\le K$ &amp; more</p></html>"
+    assert render.plain(render.html_text_of(page)) == "Input\n$1 \\le K$ & more"
