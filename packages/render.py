@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 from packages.validate import MAX_ABS, MAX_D, MAX_K, MAX_LR
 
@@ -112,8 +113,10 @@ def page_one(pdf, png):
 def run(command, label, **kwargs):
     """Run a renderer; return its report, or raise SystemExit with it if it failed."""
     print("%s: %s" % (label, " ".join(map(str, command))), file=sys.stderr, flush=True)
+    started = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, **kwargs)
     report = done.stdout + done.stderr
+    print("%s: %.1f s" % (label, time.monotonic() - started), file=sys.stderr, flush=True)
     if done.returncode != 0:
         raise SystemExit("%s failed (status %d):\n%s" % (label, done.returncode, report[-4000:]))
     return report
