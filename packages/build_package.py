@@ -445,9 +445,7 @@ def verify_current(out):
 
 def render_statements(root, legacy, current, bt):
     """Render both packages' statements with the judges' tools and check them (packages/render.py)."""
-    from tools.installs import ensure_debian
-
-    ensure_debian(render.TEX_PACKAGES, True, "rendering the statements", recommends=False)
+    render.install()
     out = root / "statements"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)

@@ -12,7 +12,8 @@ title, the Input section with every constraint, the Output section, and each
 sample (its input lines, then its answer), in that order. Page 1 of each PDF
 becomes a PNG with pdftoppm, for a person to look at. All of it lands in
 build/statements/. TeX and poppler come from Debian's packages (TEX_PACKAGES),
-installed as root when missing.
+installed as root when missing: `python -m packages.render --install` does only that
+(.ci/run starts it early, in the background).
 """
 
 import html
@@ -29,6 +30,13 @@ from packages.validate import MAX_ABS, MAX_D, MAX_K, MAX_LR
 TEX_PACKAGES = ["texlive-latex-extra", "texlive-luatex", "texlive-pictures", "texlive-science",
                 "texlive-fonts-recommended", "texlive-plain-generic", "latexmk", "ghostscript",
                 "poppler-utils", "tidy"]
+
+
+def install():
+    """Install TEX_PACKAGES that are missing, as root, without what they only recommend."""
+    from tools.installs import ensure_debian
+
+    ensure_debian(TEX_PACKAGES, True, "rendering the statements", recommends=False)
 
 
 class Unreadable(Exception):
@@ -153,3 +161,9 @@ def render_current(folder, bt, env, title, samples, out):
     shutil.copyfile(folder / "problem.en.pdf", pdf)
     check("2025-09", pdf_text(pdf), expected(title, samples), out)
     return pdf, page_one(pdf, out / "2025-09-page1.png")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--install"]:
+        raise SystemExit("usage: python -m packages.render --install")
+    install()
