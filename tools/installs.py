@@ -92,3 +92,10 @@ def ensure_venv(name, base, requirements, install=True):
 def base_python():
     """Return the command of the interpreter behind this one's venv (the project's Python 3.11)."""
     return [getattr(sys, "_base_executable", sys.executable)]
+
+
+if __name__ == "__main__":
+    # .ci/run installs pypy3 before the tests, so that every run of them sees the same interpreters.
+    if sys.argv[1:] != ["pypy3"]:
+        raise SystemExit("usage: python -m tools.installs pypy3")
+    ensure_pypy(install=True)
