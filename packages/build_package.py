@@ -72,6 +72,13 @@ UUID = "ca0ceb30-785d-48b4-afa2-220d359772d0"
 ACCEPTED_WARNINGS = {
     "problemtools": {},
     "bapctools": {},
+    "problem2html": {
+        # plasTeX says each time that it has no Python version of problemset.cls, and loads the LaTeX one.
+        "No Python version of problemset.cls": "plasTeX's notice, on every problemtools statement",
+        "Will now try to load a LaTeX implementation": "the same notice, its second line",
+        # No pdf2svg or dvisvgm: plasTeX needs one only to turn images into SVG, and there are none.
+        "Could not find a valid vector imager": "only images need one; the statement has none",
+    },
 }
 
 # One time limit and one memory limit, by the rule docs/package.md states: the slowest and the
@@ -147,10 +154,15 @@ def generated(command):
     return gen.generate(arguments)
 
 
+def rules():
+    """Return generators.yaml's data: {directory: {"data": {case name: its rule}}}."""
+    return yaml.safe_load(GENERATORS.read_text())["data"]
+
+
 def data_entries(directory, largest=True):
     """Return {name: input bytes} of one directory of generators.yaml (sample, secret, invalid_input),
     in the order bt generate writes them: by name. largest=False leaves out gen.py's --d max."""
-    entries = yaml.safe_load(GENERATORS.read_text())["data"][directory]["data"]
+    entries = rules()[directory]["data"]
     out = {}
     for name in sorted(entries):
         rule = entries[name]
@@ -176,14 +188,13 @@ def copied(path):
 
 def copies():
     """Return every path that a copy: rule of generators.yaml names."""
-    data = yaml.safe_load(GENERATORS.read_text())["data"]
-    return sorted(rule["copy"] for directory in data.values() for rule in directory["data"].values()
+    return sorted(rule["copy"] for directory in rules().values() for rule in directory["data"].values()
                   if isinstance(rule, dict) and "copy" in rule)
 
 
 def samples():
     """Return the names in samples/ of the statement's samples, in the statement's order."""
-    entries = yaml.safe_load(GENERATORS.read_text())["data"]["sample"]["data"]
+    entries = rules()["sample"]["data"]
     return [entries[name]["copy"][len("samples/"):] for name in sorted(entries)]
 
 
@@ -195,6 +206,11 @@ def cases(largest=True):
 def invalid_inputs():
     """Return {name: input bytes} for data/invalid_input/: near misses of the canonical format."""
     return data_entries("invalid_input")
+
+
+def sample_pairs():
+    """Return [(input, answer)] of the statement's samples, in order."""
+    return [pair for name, pair in test_data().items() if name.startswith("sample/")]
 
 
 def write(folder, name, data):
@@ -407,10 +423,12 @@ def bt_generate(bt, out):
     """Run bt generate on the 2025-09 package with its data/ removed; raise SystemExit unless it wrote
     every file that build() wrote, byte for byte, and nothing else."""
     data = out / "data"
-    written = {path.relative_to(data): path.read_bytes() for path in data.rglob("*") if path.is_file()}
+    contents = lambda: {path.relative_to(data): path.read_bytes()  # noqa: E731
+                        for path in data.rglob("*") if path.is_file()}
+    written = contents()
     shutil.rmtree(data)
     _bt(bt, out, "generate")
-    generated = {path.relative_to(data): path.read_bytes() for path in data.rglob("*") if path.is_file()}
+    generated = contents()
     differ = sorted(str(name) for name in set(written) | set(generated)
                     if written.get(name) != generated.get(name))
     if differ:
@@ -421,7 +439,7 @@ def bt_generate(bt, out):
 
 def verify_current(out):
     """Run BAPCtools on the 2025-09 package: bt generate (the same data), validate, run and constraints;
-    raise SystemExit on failure. Return the bt command and its environment."""
+    raise SystemExit on failure. Return the bt command."""
     from tools.installs import base_python, ensure_pypy, ensure_venv, lock
 
     ensure_pypy(install=True)  # bt runs .py submissions with pypy3 too
@@ -450,10 +468,10 @@ def render_statements(root, legacy, current, bt):
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     title, _ = statement.read()
-    sample_pairs = [pair for name, pair in test_data().items() if name.startswith("sample/")]
     problemtools = ROOT / "build" / "judges" / "problemtools" / "bin"
-    legacy_pdf, legacy_png = render.render_legacy(legacy, problemtools, title, sample_pairs, out)
-    pdf, png = render.render_current(current, bt, bt_environment(), title, sample_pairs, out)
+    legacy_pdf, legacy_png, report = render.render_legacy(legacy, problemtools, title, sample_pairs(), out)
+    check_report("problem2html", "the legacy statement", report, 0)
+    pdf, png = render.render_current(current, bt, bt_environment(), title, sample_pairs(), out)
     print("render: %s and %s (page 1: %s, %s), and %s/legacy-html: title, Input, constraints, Output,"
           " samples, in order" % (legacy_pdf, pdf, legacy_png, png, out), file=sys.stderr)
 
@@ -469,8 +487,8 @@ def domjudge_zip(root, current, bt):
     pdf = check_domjudge(target, test_data(), title)
     out = root / "statements"
     (out / "domjudge.pdf").write_bytes(pdf)
-    samples = [pair for name, pair in test_data().items() if name.startswith("sample/")]
-    render.check("domjudge", render.pdf_text(out / "domjudge.pdf"), render.expected(title, samples), out)
+    text = render.pdf_text(out / "domjudge.pdf")
+    render.check("domjudge", text, render.expected(title, sample_pairs()), out)
     return target
 
 

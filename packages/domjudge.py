@@ -109,20 +109,21 @@ def read(path, version="9.0.0"):
     with ZipFile(path) as archive:
         names = archive.namelist()
         files = {name: archive.read(name) for name in names if not name.endswith("/")}
-    text = {name: data.decode("utf-8", "replace") for name, data in files.items()}
+    def text(name):
+        return files[name].decode("utf-8", "replace")
     if "domjudge-problem.ini" not in files and "problem.yaml" not in files:
         out.danger.append("ZIP file contains neither domjudge-problem.ini nor problem.yaml")
         return out
     properties = {}
     if "domjudge-problem.ini" in files:
-        properties = ini(text["domjudge-problem.ini"])
+        properties = ini(text("domjudge-problem.ini"))
         if properties is None:
             out.warning.append("The given domjudge-problem.ini is invalid, ignoring.")
             properties = {}
     timelimit = properties.get("timelimit")
     from_file = None
     if ".timelimit" in files:
-        from_file = text[".timelimit"].strip()
+        from_file = text(".timelimit").strip()
         if version != "9.0.0":
             try:
                 from_file = float(from_file)
@@ -134,7 +135,7 @@ def read(path, version="9.0.0"):
             timelimit = from_file
     out.name = properties.get("name", out.externalid)
     out.timelimit = float(timelimit) if timelimit is not None else DEFAULT_TIMELIMIT
-    data = yaml.safe_load(text["problem.yaml"]) if "problem.yaml" in files else None
+    data = yaml.safe_load(text("problem.yaml")) if "problem.yaml" in files else None
     validation = "default"
     if data:
         name = data.get("name")
@@ -189,7 +190,7 @@ def read(path, version="9.0.0"):
         if language is None:
             unknown.append("'%s'" % name)
             continue
-        wanted, results = normalize(parts[1]), expected_results(text[name])
+        wanted, results = normalize(parts[1]), expected_results(text(name))
         if results is None or results is False:
             results = [wanted]
         elif wanted not in results:

@@ -7,7 +7,6 @@ import sys
 import zipfile
 
 import pytest
-import yaml
 
 from packages import build_package, validate
 from packages.generators import gen
@@ -20,7 +19,7 @@ FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)
 
 def commands():
     """Return [(directory, name, command)] of every gen.py line of generators.yaml."""
-    data = yaml.safe_load(build_package.GENERATORS.read_text())["data"]
+    data = build_package.rules()
     return [(directory, name, rule) for directory, rules in data.items()
             for name, rule in rules["data"].items() if isinstance(rule, str)]
 
@@ -99,7 +98,7 @@ def test_a_new_line_reaches_every_package(tmp_path, monkeypatch):
 
 def test_the_count_of_files_bt_generate_writes_is_the_docs():
     """docs/package.md: bt generate writes every input and answer, and every invalid input, again."""
-    data = yaml.safe_load(build_package.GENERATORS.read_text())["data"]
+    data = build_package.rules()
     pairs = len(data["sample"]["data"]) + len(data["secret"]["data"])
     invalid = len(data["invalid_input"]["data"])
     text = " ".join((ROOT / "docs" / "package.md").read_text().split())
