@@ -124,7 +124,7 @@ def wide_valid():
 
 
 @pytest.mark.parametrize("mib", [32, 48])
-def test_a_data_cap_guards_the_engine_choice_as_an_address_space_cap_does(mib, wide_valid):
+def test_a_data_cap_guards_the_engine_choice_as_an_memory_cap_does(mib, wide_valid):
     """Under RLIMIT_DATA numpy's OpenBLAS could abort on import: auto keeps to the pure engine and answers."""
     outcome = run_process(wide_valid, python=(sys.executable, "-X", "importtime"), preexec_fn=cap_data(mib))
     assert outcome.status == 0, outcome
@@ -135,9 +135,9 @@ def test_a_data_cap_guards_the_engine_choice_as_an_address_space_cap_does(mib, w
 def test_the_smaller_of_the_two_caps_counts(monkeypatch):
     limits = {resource.RLIMIT_AS: (300 << 20, -1), resource.RLIMIT_DATA: (40 << 20, -1)}
     monkeypatch.setattr(resource, "getrlimit", lambda which: limits.get(which, (-1, -1)))
-    assert solve._address_space_cap() == 40 << 20
+    assert solve._memory_cap() == 40 << 20
     limits[resource.RLIMIT_DATA] = (resource.RLIM_INFINITY, -1)
-    assert solve._address_space_cap() == 300 << 20
+    assert solve._memory_cap() == 300 << 20
 
 
 @pytest.mark.parametrize("limit, cap_mib, used_mib, raises", [

@@ -138,16 +138,18 @@ def test_a_write_that_would_block_goes_on_from_where_it_stopped():
     assert out.getvalue() == run_main(data).stdout
 
 
-@pytest.mark.parametrize("data, size, breaks", [
+@pytest.mark.parametrize("data, size, lines", [
     (b"", 0, 0),
     (SEED, len(SEED), 4),
     (SEED.replace(b"\n", b"\r"), len(SEED), 4),  # lone \r ends lines too
     (SEED.replace(b"\n", b"\r\n"), len(SEED) + 4, 4),
+    (b"\n\n" + SEED + b"\n\n", len(SEED) + 4, 6),  # blank lines count, the last line read is the last given
 ])
-def test_peek_counts_bytes_and_line_breaks(data, size, breaks):
-    source = solve.Source(io.BytesIO(data))
-    assert source.peek(1 << 20) == (size, breaks) and source.line == breaks
-    assert b"".join(iter(lambda: source.read(100), b"")) == data  # then the same bytes, none lost
+def test_the_reader_counts_bytes_and_lines(data, size, lines):
+    reader = solve.Reader(io.BytesIO(data))
+    pairs = list(reader)
+    assert (reader.taken, reader.line) == (size, lines)
+    assert b" ".join(piece for _, piece in pairs).split() == data.split()  # the same tokens, none lost
 
 
 def test_reads_grow_only_while_they_come_back_full():
@@ -158,17 +160,37 @@ def test_reads_grow_only_while_they_come_back_full():
         reads.append(size)
         return stream.read(min(size, 100))
 
-    assert [line for line, piece, _ in solve.LineReader(read) if piece][-1] == 3
+    assert [line for line, _ in solve.Reader(Reads(read))][-1] == 3
     assert set(reads) == {solve.FIRST_READ}
 
 
-def test_peek_stops_at_its_limit():
-    """Reads of 4, 8, 16 KiB...: a limit of 12 KiB is reached after two reads, and no more is read."""
-    reads = []
-    stream = io.BytesIO(b"7 " * 50_000)
-    source = solve.Source(stream)
-    source.stream = type("Recording", (), {"read": lambda self, n: reads.append(n) or stream.read(n)})()
-    assert source.peek(12 << 10) == (12 << 10, 0) and reads == [4096, 8192]
+class Reads:
+    """A stream whose read() is the function given."""
+
+    def __init__(self, read):
+        self.read = read
+
+
+@pytest.mark.parametrize("limit, reads", [
+    (solve.CHUNK, [4096, 8192, 16384, 32768]),  # three full reads, then the end
+    (12 << 10, [4096, 8192, 12288, 12288, 12288]),  # a short read of 4 KiB is not the end of a file
+])
+def test_reads_double_up_to_their_limit(limit, reads):
+    """Reads of 4, 8, 16 KiB... while they come back full, never past the limit: 28 KiB of input here."""
+    asked, stream = [], io.BytesIO(b"7 " * (14 << 10))
+    assert len(list(solve.Reader(Reads(lambda n: asked.append(n) or stream.read(n)), limit))) >= 3
+    assert asked == reads
+
+
+def test_the_engine_is_chosen_on_the_first_4_mib(monkeypatch, numpy_loads):
+    """auto reads 4 MiB ahead on CPython to choose, and no more: the rest is read as the numbers are added."""
+    chosen, pick = [], solve.pick_engine
+    monkeypatch.setattr(solve, "pick_engine", lambda *args: chosen.append(args) or pick(*args))
+    row = b" ".join([b"0.5"] * 900_000) + b"\n"  # 2.7 MB
+    assert solve.solve_bytes(b"1 0.1\n" + row + row) == row.replace(b"0.5", b"0.4500").decode()
+    [(choice, size, lines)] = chosen
+    assert (choice, lines, numpy_loads) == ("auto", 3, ["numpy"])
+    assert solve.NUMPY_FROM <= size < solve.NUMPY_FROM + solve.CHUNK  # reads of 4 KiB, 8 KiB ... 1 MiB, 1 MiB
 
 
 # ------------------------------------------------------------- a terminal ---
@@ -221,22 +243,22 @@ class Terminal(io.BytesIO):
 
 def test_a_short_read_from_a_terminal_ends_the_input():
     """One read that comes back short ends the input on a terminal: no second read waits for Ctrl-D."""
-    source = solve.Source(Terminal(SEED))
-    assert source.read(1000) == SEED and source.ended
-    assert source.read(1000) == b"" and source.stream.reads == 1
+    stream = Terminal(SEED)
+    reader = solve.Reader(stream)
+    assert reader.read(1000) == SEED and reader.ended and stream.reads == 1
+    assert solve.solve_bytes(SEED) == b"".join(solve._solve(solve.Reader(Terminal(SEED)), "auto")).decode()
 
 
 def test_a_full_read_from_a_terminal_does_not_end_the_input():
-    source = solve.Source(Terminal(b"1234567890"))
-    assert [source.read(4), source.read(4), source.read(4), source.read(4)] == [b"1234", b"5678", b"90", b""]
-    assert source.stream.reads == 3
+    stream = Terminal(b"1234 67890")
+    assert [piece.strip() for _, piece in solve.Reader(stream, 4)] == [b"1234", b"67890"]
+    assert stream.reads == 3  # 4 bytes, 4 more, and a short read of 2: the end
 
 
 def test_a_short_read_elsewhere_does_not_end_the_input():
     """From a pipe a short read may mean "no more yet": only an empty read ends the input."""
-    source = solve.Source(BreakingStream([SEED[:5], SEED[5:], b""], AssertionError("read past the end")))
-    assert [source.read(1000), source.read(1000), source.read(1000), source.read(1000)] == [
-        SEED[:5], SEED[5:], b"", b""]
+    reader = solve.Reader(BreakingStream([SEED[:5], SEED[5:], b""], AssertionError("read past the end")))
+    assert b" ".join(piece for _, piece in reader).split() == SEED.split() and reader.ended
 
 
 def test_windows_before_3_12_cannot_ask_about_blocking(monkeypatch):
@@ -324,8 +346,7 @@ def test_main_flushes_a_text_only_stdout(monkeypatch):
     ("x\ud800", b"x\\ud800"),  # a lone surrogate cannot be encoded at all: shown escaped
 ])
 def test_text_is_read_as_the_bytes_it_came_from(text, data):
-    source = solve.Source(io.StringIO(text))
-    assert source.read(100) == data
+    assert solve.Reader(io.StringIO(text)).read(100) == data
 
 
 # ------------------------------------------------------------ broken numpy ---
@@ -372,7 +393,6 @@ def test_the_import_error_is_shown_on_one_short_line(monkeypatch, why, shown):
 
     monkeypatch.delitem(sys.modules, "numpy", raising=False)
     monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
-    monkeypatch.setattr(solve, "_numpy_trouble", "")
     with pytest.raises(solve.InputError) as raised:
         solve.pick_engine("numpy", 0)
     assert str(raised.value) == "--engine numpy: numpy cannot be imported (OSError: %s)" % shown
@@ -438,18 +458,19 @@ def test_rows_added_in_bulk_are_added_left_to_right(engine, rows, d):
 
 @both_engines
 def test_whole_gradients_go_straight_into_the_sum(engine, monkeypatch):
-    """Past g_1, a whole row is one add() and many whole rows one add_rows(), never a step per value."""
-    made = solve.PythonEngine() if engine == "python" else solve.numpy_engine()
-    rows, calls = solve._Rows(made, 2), []
-    rows.feed(made.parse(b"1 2 3 4", 1))  # theta, then g_1
+    """A whole row is one add(), many whole rows one add_rows() in bulk, never a step per value."""
+    made, calls = solve.PythonEngine() if engine == "python" else solve.numpy_engine(), []
     for name in ("add", "add_rows"):
         real = getattr(made, name)
         monkeypatch.setattr(made, name, lambda *args, real=real, name=name: calls.append(name) or real(*args))
+    # theta and g_1; g_2; g_3 to g_5 whole, then the first value of g_6, then its second
+    pieces = [b"1 2 3 4", b"5 6", b"7 8 9 10 11 12 13", b"14"]
     with made:
-        rows.feed(made.parse(b"5 6", 1))  # g_2
-        rows.feed(made.parse(b"7 8 9 10 11 12 13", 1))  # g_3 to g_5 whole, then the first value of g_6
-    assert calls == ["add", "add_rows", "add"] and (rows.row, rows.column) == (5, 1)
-    assert [float(v) for v in rows.grad_sum] == [3 + 5 + 7 + 9 + 11 + 13, 4 + 6 + 8 + 10 + 12]
+        theta, grad_sum = solve._rows(made, 2, [made.parse(piece, 1) for piece in pieces])
+    # g_1 and g_2 each one row (one add), g_3 to g_5 in bulk (no add), g_6 in two parts
+    assert calls == ["add_rows", "add", "add_rows", "add", "add_rows", "add", "add"]
+    assert [float(v) for v in theta] == [1, 2]
+    assert [float(v) for v in grad_sum] == [3 + 5 + 7 + 9 + 11 + 13, 4 + 6 + 8 + 10 + 12 + 14]
 
 
 def test_the_pure_engine_adds_many_short_rows_column_by_column(monkeypatch):
@@ -471,9 +492,9 @@ def test_a_run_without_whitespace_is_searched_once(monkeypatch):
     last_space = solve._last_space
     monkeypatch.setattr(solve, "_last_space", lambda data: searched.append(len(data)) or last_space(data))
     data = b"1 0.1\n" + b"7" * 200_000 + b" 1\n"
-    pieces = list(solve.LineReader(io.BytesIO(data).read, 1000))
+    pieces = list(solve.Reader(io.BytesIO(data), 1000))
     assert sum(searched) <= len(data)
-    assert b"".join(piece for line, piece, _ in pieces if line == 2) == b"7" * 200_000 + b" 1"
+    assert b"".join(piece for line, piece in pieces if line == 2) == b"7" * 200_000 + b" 1"
 
 
 @both_engines
@@ -611,7 +632,7 @@ def test_a_file_argument_with_undecodable_bytes_is_a_bad_token(tmp_path):
 def test_no_resource_module_means_no_cap(monkeypatch):
     """Windows has no resource module: no address-space cap to respect, and auto may take numpy."""
     monkeypatch.setitem(sys.modules, "resource", None)
-    assert solve._address_space_cap() == float("inf")
+    assert solve._memory_cap() == float("inf")
 
 
 def test_no_select_waits_a_moment_instead(monkeypatch):
