@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOLVE = ROOT / "solve.py"
 SAMPLES = ROOT / "samples"
 MUTANTS = "MUTANT_UNDER_TEST" in os.environ  # set by mutmut; see tools/mutants.py
+CURRENT_TEST = None  # the pytest item that is running (tests/conftest.py sets it); None outside pytest
 
 
 def error_line(stderr):
@@ -74,7 +75,12 @@ def program():
     That is the project's own, except under `make mutants`: mutmut switches
     mutants inside the imported module, which a new process cannot see, so
     tools/mutants.py gives the active mutant as a plain file of its own.
+    A test that calls this must be marked ``@pytest.mark.process``: under
+    mutmut it is then credited only with the functions the child ran.
     """
+    test = CURRENT_TEST
+    if test is not None and test.get_closest_marker("process") is None:
+        raise AssertionError("%s starts solve.py as a process: mark it @pytest.mark.process" % test.nodeid)
     if not MUTANTS:
         return SOLVE
     from tools import mutants

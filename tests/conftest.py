@@ -11,6 +11,7 @@ import hypothesis
 import pytest
 
 import solve
+from testkit import runs
 from testkit.runs import MUTANTS
 
 # Derandomized, so CI runs the same examples every time; GA_DEEP=1 runs many
@@ -79,3 +80,11 @@ def numpy_loads(monkeypatch):
     loads, numpy_engine = [], solve.numpy_engine
     monkeypatch.setattr(solve, "numpy_engine", lambda: loads.append("numpy") or numpy_engine())
     return loads
+
+
+@pytest.fixture(autouse=True)
+def current_test(request):
+    """Let testkit.runs.program() see which test starts a process, and whether it is marked `process`."""
+    runs.CURRENT_TEST = request.node
+    yield
+    runs.CURRENT_TEST = None

@@ -71,6 +71,7 @@ def test_a_settled_token_gives_the_message_its_whole_self_would(byte):
         assert long.stderr == short.stderr and long.status == short.status == 1, (head, long)
 
 
+@pytest.mark.process
 def test_a_long_bad_token_on_line_one_waits_for_the_layout_in_bounded_memory(tmp_path):
     """On lines 1 and 2 the layout decides the message; the bad token's bytes are not kept meanwhile."""
     path = tmp_path / "nul.in"
@@ -86,6 +87,7 @@ def test_a_long_bad_token_on_line_one_waits_for_the_layout_in_bounded_memory(tmp
     outcome.assert_clean_error(1)
 
 
+@pytest.mark.process
 def test_leading_zeros_of_k_are_not_held(tmp_path):
     """K may start with any number of zeros; they are not kept, as a 4,001st digit would not be."""
     path = tmp_path / "zeros.in"
@@ -98,6 +100,7 @@ def test_leading_zeros_of_k_are_not_held(tmp_path):
     assert (outcome.status, outcome.stdout, outcome.stderr) == (0, b"0.0000\n", b"")
 
 
+@pytest.mark.process
 def test_dev_zero_and_yes_end_at_once_as_processes():
     for command in ("exec %s %s < /dev/zero", "yes 1 | tr -d '\\n' | %s %s", "yes x | tr -d '\\n' | %s %s"):
         done = subprocess.run(["bash", "-c", command % (sys.executable, program())], capture_output=True,
@@ -123,6 +126,7 @@ def wide_valid():
     return b"1 0.5\n" + row + b"\n" + row + b"\n"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("mib", [32, 48])
 def test_a_data_cap_guards_the_engine_choice_as_an_memory_cap_does(mib, wide_valid):
     """Under RLIMIT_DATA numpy's OpenBLAS could abort on import: auto keeps to the pure engine and answers."""
@@ -176,6 +180,7 @@ def cap_file_size(size):
     return cap
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("python", [(sys.executable,), (sys.executable, "-S"), "pypy3"])
 @pytest.mark.parametrize("before", [b"", b"kept as it was\n"], ids=["new-file", "append"])
 def test_a_file_size_limit_leaves_no_partial_answer(python, before, tmp_path):
@@ -209,6 +214,7 @@ def interpreters():
             pytest.param((PYPY,), id="pypy", marks=pytest.mark.skipif(not PYPY, reason="no pypy3"))]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("python", interpreters())
 @pytest.mark.parametrize("wrapped", [False, True], ids=["plain", "64k-text-wrapper"])
 def test_a_full_disk_is_one_line_and_status_1(python, wrapped):
@@ -219,6 +225,7 @@ def test_a_full_disk_is_one_line_and_status_1(python, wrapped):
         1, b"solve.py: cannot write the answer: No space left on device\n")
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("python", interpreters())
 @pytest.mark.parametrize("wrapped", [False, True], ids=["plain", "64k-text-wrapper"])
 def test_a_closed_pipe_is_quiet_and_status_141(python, wrapped):
@@ -236,6 +243,7 @@ def test_a_closed_pipe_is_quiet_and_status_141(python, wrapped):
 # ------------------------------------------- messages that say what ---
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not hasattr(sys, "get_int_max_str_digits"), reason="Python before 3.11 has no such limit")
 def test_a_lower_int_digit_limit_is_respected_in_the_message():
     done = subprocess.run([sys.executable, str(program())], input=b"1" * 700 + b" 0.5\n1\n2\n",

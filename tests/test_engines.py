@@ -33,6 +33,7 @@ def past_numpy_from():
     return b"1 0.1\n" + row + row
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("size, args, imports_numpy", [
     ("seed", [], False),
     ("big", [], True),
@@ -65,6 +66,7 @@ def test_naming_the_input_leaves_the_engine_on_auto(argument, numpy_loads, tmp_p
     assert outcome.status == 0 and numpy_loads == ["numpy"], outcome
 
 
+@pytest.mark.process
 def test_numpy_starts_no_blas_threads():
     """The numpy engine sets OPENBLAS_NUM_THREADS=1 before importing numpy: it uses no BLAS, so no threads."""
     script = (
@@ -117,6 +119,7 @@ def test_the_pure_engine_keeps_numbers_compact_by_default():
     assert isinstance(solve.PythonEngine().zeros(3), array)
 
 
+@pytest.mark.process
 @pytest.mark.skipif(shutil.which("pypy3") is None, reason="no pypy3 (make judge-check installs it)")
 @pytest.mark.parametrize("theta", [b"1e50 1 2", b"-1e50 1", b"5e60 -3 0.5", b"-7e99 2e50"])
 def test_pypy_prints_values_from_1e50_on_in_full(theta):
@@ -138,6 +141,7 @@ def test_without_numpy_the_pure_engine_serves(monkeypatch):
     assert run_main(SEED + b" " * solve.NUMPY_FROM).stdout == SEED_ANSWER
 
 
+@pytest.mark.process
 def test_python_dash_s_needs_no_numpy():
     """Site-packages off, as DMOJ runs Python: no numpy to import, and the answer is the same."""
     outcome = run_process(SEED, python=(sys.executable, "-S"))
@@ -150,6 +154,7 @@ def test_python_dash_s_needs_no_numpy():
 # ------------------------------------------------------- judge conventions ---
 
 
+@pytest.mark.process
 def test_online_judge_argument_exits_at_once_without_reading():
     """AtCoder's build step runs `python3 Main.py ONLINE_JUDGE` once, with empty input: status 0, no output.
 
@@ -159,6 +164,7 @@ def test_online_judge_argument_exits_at_once_without_reading():
     assert (outcome.status, outcome.stdout, outcome.stderr) == (0, b"", b"")
 
 
+@pytest.mark.process
 def test_online_judge_with_other_arguments_is_still_a_path():
     assert run_process(args=["ONLINE_JUDGE", "x"]).status == 2
     run_process(args=["--engine", "python", "ONLINE_JUDGE"]).assert_clean_error(None)
@@ -167,6 +173,7 @@ def test_online_judge_with_other_arguments_is_still_a_path():
 # ------------------------------------------------------- output errors ---
 
 
+@pytest.mark.process
 @both_engines
 def test_a_full_disk_is_one_clean_line(engine):
     """`solve.py > /dev/full`: the write fails with ENOSPC; status 1 and one line, no traceback."""
@@ -236,6 +243,7 @@ def too_big(tmp_path_factory):
     return paths
 
 
+@pytest.mark.process
 @both_engines
 @pytest.mark.parametrize("layout", ["lines", "tokens"])
 def test_out_of_memory_is_one_clean_line(engine, layout, too_big):
@@ -249,6 +257,7 @@ def test_out_of_memory_is_one_clean_line(engine, layout, too_big):
     assert outcome.stderr.startswith(b"solve.py: out of memory after line "), outcome
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("mib, imports_numpy", [(80, False), (255, False), (256, True)])
 def test_auto_under_a_small_cap_keeps_numpy_out(mib, imports_numpy, past_numpy_from):
     """Under 256 MiB auto does not import numpy, whose OpenBLAS would end the process with its own message."""

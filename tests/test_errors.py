@@ -20,9 +20,19 @@ from testkit.runs import SAMPLES, BreakingStream, program, run_main, run_process
 @both_engines
 @pytest.mark.parametrize("data, line", [c[1:] for c in BAD_INPUTS], ids=[c[0] for c in BAD_INPUTS])
 def test_bad_input(data, line, engine):
-    outcome = run_process(data, engine=engine)
+    outcome = run_main(data, engine=engine)
     outcome.assert_clean_error(line)
     assert reference.outcome(data) == ("error", line), "the reference must agree"
+
+
+PIPED = ["empty", "nan-token", "nul-byte", "ragged-short", "extra-line", "token-count-not-multiple"]
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("data, line", [c[1:] for c in BAD_INPUTS if c[0] in PIPED], ids=PIPED)
+def test_bad_input_through_a_pipe(data, line):
+    """The same contract from a new process: status 1, nothing on stdout, one line, no traceback."""
+    run_process(data).assert_clean_error(line)
 
 
 @pytest.mark.parametrize("data", [c[1] for c in BAD_INPUTS], ids=[c[0] for c in BAD_INPUTS])
@@ -94,6 +104,7 @@ HELP = [  # what --help must say, with argparse's line breaks taken out
     "--engine {auto,python,numpy} auto (the default) uses numpy on CPython when it imports, for inputs of"
     " 4 MiB or more with lines of 256 bytes or more on average; the pure-Python engine otherwise",
 ]
+@pytest.mark.process
 def test_help():
     """--help: status 0, on stdout, the usage line, what the program prints, each argument's help,
     and at the end the input format and the seed example, which runs as shown."""
@@ -127,15 +138,16 @@ def test_help_into_a_closed_pipe_is_quiet():
 
 
 def test_two_file_arguments_are_a_usage_error():
-    outcome = run_process(args=[str(SAMPLES / "seed-example-lines.in")] * 2)
+    outcome = run_main(b"", argv=[str(SAMPLES / "seed-example-lines.in")] * 2)
     assert outcome.status == 2 and outcome.stdout == b"" and b"usage:" in outcome.stderr
 
 
 def test_unknown_option_is_a_usage_error():
-    outcome = run_process(SEED, args=["--fast"])
+    outcome = run_main(SEED, argv=["--fast"])
     assert outcome.status == 2 and outcome.stdout == b"", outcome
 
 
+@pytest.mark.process
 def test_usage_error_with_stderr_closed_still_exits_2():
     """`solve.py --fast 2>&-`: nowhere to say why, but the status still says usage."""
     outcome = run_process(SEED, args=["--fast"], preexec_fn=lambda: os.close(2))
@@ -149,19 +161,21 @@ def test_usage_error_in_process_goes_to_the_given_stream():
 
 def test_missing_file(tmp_path):
     path = str(tmp_path / "nope.in")
-    outcome = run_process(args=[path])
+    outcome = run_main(b"", argv=[path])
     outcome.assert_clean_error(None)
     assert outcome.stderr == b"solve.py: cannot read '%s': No such file or directory\n" % path.encode()
 
 
 def test_directory_as_file(tmp_path):
-    run_process(args=[str(tmp_path)]).assert_clean_error(None)
+    run_main(b"", argv=[str(tmp_path)]).assert_clean_error(None)
 
 
+@pytest.mark.process
 def test_dash_reads_stdin():
     assert run_process(SEED, args=["-"]).stdout == b"0.9000 1.8000\n"
 
 
+@pytest.mark.process
 def test_stdin_closed():
     outcome = run_process(args=[], stdin=None, preexec_fn=lambda: os.close(0))
     outcome.assert_clean_error(None)
@@ -197,6 +211,7 @@ def test_input_is_read_in_bounded_pieces():
     assert sizes[0] == solve.FIRST_READ == 4096  # a small input, a small buffer (PyPy allocates it whole)
 
 
+@pytest.mark.process
 def test_stdout_closed():
     done = subprocess.run(
         [sys.executable, str(program())], input=SEED, stderr=subprocess.PIPE,
@@ -212,6 +227,7 @@ def big_problem(d):
     return b"1 0.5\n" + row + row
 
 
+@pytest.mark.process
 def test_reader_closes_the_pipe_early(tmp_path):
     """`solve.py < big | head -c 5`: quiet, no traceback, status 141 as with SIGPIPE."""
     path = tmp_path / "big.in"
@@ -227,6 +243,7 @@ def test_reader_closes_the_pipe_early(tmp_path):
     assert stderr == b""
 
 
+@pytest.mark.process
 def test_reader_gone_before_a_short_answer():
     """`solve.py < seed | true`: the answer waits in the buffer, and the exit flush must stay quiet too."""
     proc = subprocess.Popen([sys.executable, str(program())],
@@ -236,6 +253,7 @@ def test_reader_gone_before_a_short_answer():
     assert (proc.returncode, stderr) == (141, b"")
 
 
+@pytest.mark.process
 def test_reader_closes_the_pipe_early_in_a_shell(tmp_path):
     path = tmp_path / "big.in"
     path.write_bytes(big_problem(200_000))
@@ -246,6 +264,7 @@ def test_reader_closes_the_pipe_early_in_a_shell(tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == (0, b"0.750", b"")
 
 
+@pytest.mark.process
 def test_interrupt_is_quiet():
     """Ctrl-C while the solver waits for input: status 130, nothing printed."""
     proc = subprocess.Popen(  # SIGINT as a terminal gives it, even if this process ignores it (mutmut does)

@@ -52,6 +52,7 @@ def test_mutants_in_process(engine, base, rng):
         assert outcome.stderr == run_main(data, engine="python").stderr
 
 
+@pytest.mark.process
 @both_engines
 def test_mutants_as_processes(engine):
     """A few dozen mutants through a real process: the same, plus no traceback from the interpreter."""
@@ -87,25 +88,25 @@ def test_mutants_are_mostly_errors_but_not_all():
 def test_empty_file(tmp_path, engine):
     path = tmp_path / "empty.in"
     path.write_bytes(b"")
-    outcome = run_process(args=[str(path)], engine=engine)
+    outcome = run_main(b"", argv=[str(path)], engine=engine)
     outcome.assert_clean_error(None)
     assert b"empty input" in outcome.stderr
 
 
 @both_engines
 def test_only_whitespace(engine):
-    run_process(b"  \t\r\n\x0b\r\x0c \n", engine=engine).assert_clean_error(None)
+    run_main(b"  \t\r\n\x0b\r\x0c \n", engine=engine).assert_clean_error(None)
 
 
 @both_engines
 def test_k_zero(engine):
-    run_process(b"0 0.1\n1 2\n1 2\n", engine=engine).assert_clean_error(1)
-    run_process(b"000 0.1 1 2\n", engine=engine).assert_clean_error(1)
+    run_main(b"0 0.1\n1 2\n1 2\n", engine=engine).assert_clean_error(1)
+    run_main(b"000 0.1 1 2\n", engine=engine).assert_clean_error(1)
 
 
 @both_engines
 def test_k_larger_than_the_number_of_lines(engine):
-    outcome = run_process(b"5 0.1\n1 2\n1 2\n1 2\n", engine=engine)
+    outcome = run_main(b"5 0.1\n1 2\n1 2\n1 2\n", engine=engine)
     outcome.assert_clean_error(None)
     assert b"expected K = 5 gradient lines after theta, found 2" in outcome.stderr
 
@@ -125,6 +126,7 @@ def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
 
+@pytest.mark.process
 @both_engines
 @pytest.mark.parametrize("data", [
     b"100000000000000000000 0.1\n1 2\n1 2\n",
@@ -138,7 +140,7 @@ def test_k_1e20_allocates_nothing_proportional_to_k(data, engine):
 
 @both_engines
 def test_a_megabyte_of_junk_on_one_line(engine):
-    outcome = run_process(b"1 0.1\n1 2\n" + bytes(range(256)) * 4096 + b"\n", engine=engine)
+    outcome = run_main(b"1 0.1\n1 2\n" + bytes(range(256)) * 4096 + b"\n", engine=engine)
     outcome.assert_clean_error(3)
     assert len(outcome.stderr) < 300
 
@@ -149,7 +151,7 @@ def test_bad_token_in_the_middle_of_a_million_numbers(engine):
     bad = list(row)
     bad[500_000] = b"0.5.5"
     data = b"1 0.1\n" + b" ".join(row) + b"\n" + b" ".join(bad) + b"\n"
-    outcome = run_process(data, engine=engine)
+    outcome = run_main(data, engine=engine)
     outcome.assert_clean_error(3)
     assert b"'0.5.5'" in outcome.stderr
 
@@ -164,7 +166,7 @@ def test_bad_token_in_the_middle_of_a_million_numbers(engine):
     b"2 0\n0\n1.7976931348623157e308\n1.7976931348623157e308\n",
 ], ids=["lines", "tokens-overflow-then-back", "lr-zero"])
 def test_gradient_sum_overflow_is_an_error_not_inf(data, engine):
-    outcome = run_process(data, engine=engine)
+    outcome = run_main(data, engine=engine)
     outcome.assert_clean_error(None)
     assert b"the sum of the gradients overflows float64" in outcome.stderr
 
@@ -182,7 +184,7 @@ def test_sum_is_left_to_right_not_pairwise(layout, engine):
 
 @both_engines
 def test_result_overflow_is_an_error(engine):
-    outcome = run_process(b"1 1e300\n1e300\n-1e300\n", engine=engine)
+    outcome = run_main(b"1 1e300\n1e300\n-1e300\n", engine=engine)
     outcome.assert_clean_error(None)
 
 

@@ -5,7 +5,7 @@ import difflib
 import pytest
 from conftest import both_engines
 
-from testkit.runs import SAMPLES, run_process
+from testkit.runs import SAMPLES, run_main, run_process
 
 INPUTS = sorted(SAMPLES.glob("*.in"))
 
@@ -22,7 +22,7 @@ def test_samples_exist_and_pair_up():
 @pytest.mark.parametrize("path", INPUTS, ids=[p.stem for p in INPUTS])
 def test_sample(path, engine):
     expected = path.with_suffix(".out").read_bytes()
-    outcome = run_process(path.read_bytes(), engine=engine)
+    outcome = run_main(path.read_bytes(), engine=engine)
     assert outcome.status == 0 and outcome.stderr == b"", outcome
     if outcome.stdout != expected:
         diff = difflib.unified_diff(
@@ -32,6 +32,16 @@ def test_sample(path, engine):
         pytest.fail("\n".join(diff))
 
 
+@pytest.mark.process
+@pytest.mark.parametrize("name", ["seed-example-lines", "seed-example-one-line", "crlf-tabs-blank-lines"])
+def test_sample_through_a_pipe(name):
+    """As a judge runs it: a new process, the input on a pipe, no arguments (the engine auto)."""
+    path = SAMPLES / (name + ".in")
+    outcome = run_process(path.read_bytes())
+    assert (outcome.status, outcome.stdout, outcome.stderr) == (0, path.with_suffix(".out").read_bytes(), b"")
+
+
+@pytest.mark.process
 @both_engines
 def test_sample_as_file_argument(engine):
     """The file argument reads the same bytes as stdin."""

@@ -29,6 +29,7 @@ INTERPRETERS = [pytest.param(sys.executable, id="cpython"),
 # ------------------------------------------------------- non-blocking stdin ---
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
 @pytest.mark.parametrize("args", [[], ["--engine", "numpy"]], ids=["auto", "numpy"])
 def test_non_blocking_stdin_with_the_input_written_late_in_parts(python, args):
@@ -74,6 +75,7 @@ def test_reads_that_would_block_are_waited_out_in_process(engine):
     assert (out.getvalue(), err.getvalue()) == (SEED_ANSWER, b"")
 
 
+@pytest.mark.process
 def test_non_blocking_stdout_with_a_slow_reader():
     """O_NONBLOCK on fd 1 and a reader that waits: a long answer is written whole, not cut by EAGAIN."""
     row = b" ".join([b"1.5"] * 100_000) + b"\n"  # an answer of 700 kB, ten times a pipe's buffer
@@ -196,6 +198,7 @@ def test_the_engine_is_chosen_on_the_first_4_mib(monkeypatch, numpy_loads):
 # ------------------------------------------------------------- a terminal ---
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
 def test_a_terminal_needs_one_end_of_file(python):
     """Typed into a terminal, then Ctrl-D once: the answer, without waiting for a second Ctrl-D."""
@@ -287,11 +290,13 @@ def run_path_with_text_streams(monkeypatch, stdin_text, argv=()):
     return done.value.code, streams[1].getvalue(), streams[2].getvalue()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("argv", [[], ["--engine", "numpy"]], ids=["auto", "numpy"])
 def test_text_only_streams_give_the_answer(monkeypatch, argv):
     assert run_path_with_text_streams(monkeypatch, SEED.decode(), argv) == (0, SEED_ANSWER.decode(), "")
 
 
+@pytest.mark.process
 def test_text_only_streams_give_the_one_line_error(monkeypatch):
     status, stdout, stderr = run_path_with_text_streams(monkeypatch, "1 0.1\n1 2\n1 x\u00e9\n")
     assert (status, stdout) == (1, "")
@@ -299,6 +304,7 @@ def test_text_only_streams_give_the_one_line_error(monkeypatch):
                       " point and exponent, like -1.5e-3\n")
 
 
+@pytest.mark.process
 def test_text_only_help(monkeypatch):
     status, stdout, stderr = run_path_with_text_streams(monkeypatch, "", ["--help"])
     assert status == 0 and stdout.startswith("usage: solve.py") and stderr == ""
@@ -365,12 +371,14 @@ def broken_numpy(tmp_path_factory):
 WIDE = b"1 0.1\n" + (b" ".join([b"0.5"] * 900_000) + b"\n") * 2  # 5.4 MB, lines long: auto wants numpy
 
 
+@pytest.mark.process
 def test_a_numpy_that_fails_to_import_leaves_auto_on_the_pure_engine(broken_numpy):
     outcome = run_process(WIDE, env={**os.environ, "PYTHONPATH": str(broken_numpy)})
     assert (outcome.status, outcome.stderr) == (0, b""), outcome
     assert outcome.stdout == run_main(WIDE, engine="python").stdout
 
 
+@pytest.mark.process
 def test_a_numpy_that_fails_to_import_is_one_line_when_forced(broken_numpy):
     outcome = run_process(SEED, engine="numpy", env={**os.environ, "PYTHONPATH": str(broken_numpy)})
     outcome.assert_clean_error(None)
