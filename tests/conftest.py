@@ -49,6 +49,8 @@ def pytest_collection_modifyitems(config, items):
     mutmut stops at the first failing test, so a mutant is killed soonest
     when the quick tests come first; it records how long each one took.
     """
+    if MUTANTS:  # mutmut's copies of a function carry its docstring: its doctests run once, as the original
+        items[:] = [item for item in items if "__mutmut" not in item.nodeid]
     took = Path("mutmut-stats.json")
     if MUTANTS and took.exists():
         duration = json.loads(took.read_text())["duration_by_test"]
@@ -88,3 +90,14 @@ def current_test(request):
     runs.CURRENT_TEST = request.node
     yield
     runs.CURRENT_TEST = None
+
+
+if MUTANTS:
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(item):
+        """While mutmut collects which tests reach which function, credit what this test's processes ran."""
+        yield
+        if os.environ["MUTANT_UNDER_TEST"] == "stats" and item.get_closest_marker("process"):
+            from tools import mutants
+
+            mutants.record_process_hits()

@@ -437,6 +437,17 @@ def test_a_tall_input_stays_on_the_pure_engine(numpy_loads):
     assert solve.solve_bytes(old_mac).encode() == run_main(data).stdout and numpy_loads == []
 
 
+def test_a_tall_input_is_judged_on_its_first_lines(monkeypatch, numpy_loads):
+    """Past 4 MiB / 256 lines, numpy cannot be chosen: auto stops reading ahead there, short of 4 MiB."""
+    data = tall(24_000, 20)
+    expected, chosen, pick = run_main(data, engine="python").stdout.decode(), [], solve.pick_engine
+    monkeypatch.setattr(solve, "pick_engine", lambda *args: chosen.append(args) or pick(*args))
+    assert solve.solve_bytes(data) == expected
+    [(choice, size, lines)] = chosen
+    assert lines == solve.NUMPY_FROM // solve.NUMPY_MIN_LINE + 1 and size < solve.NUMPY_FROM
+    assert numpy_loads == []
+
+
 def test_a_wide_input_takes_numpy(numpy_loads):
     assert run_main(WIDE).status == 0 and numpy_loads == ["numpy"]
 

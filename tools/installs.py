@@ -6,6 +6,7 @@ pyproject.toml), with every file's hash required, and is remade only when the
 lock changes (its .stamp holds it); pip's cache, outside the clone, keeps built wheels.
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -50,6 +51,28 @@ def ensure_pypy(install):
     if shutil.which("pypy3") is None:
         ensure_debian(["pypy3"], install, "this check (PyPy rows)")
     return [shutil.which("pypy3")]
+
+
+def ensure_pyodide(install):
+    """Return the command that runs tools/pyodide/worker.mjs with Pyodide, installing it from npm if needed.
+
+    Debian's node (and npm) run it; `npm ci` installs the version that
+    tools/pyodide/package-lock.json pins, with its hash, under build/judges/pyodide.
+    """
+    ensure_debian(["nodejs"], install, "this check (the Pyodide row)", recommends=False)
+    if shutil.which("npm") is None:  # Debian's own nodejs leaves npm to a package of its own
+        ensure_debian(["npm"], install, "this check (the Pyodide row)", recommends=False)
+    folder, source = JUDGES / "pyodide", ROOT / "tools" / "pyodide"
+    wanted = json.loads((source / "package.json").read_text())["dependencies"]["pyodide"]
+    installed = folder / "node_modules" / "pyodide" / "package.json"
+    if not installed.exists() or json.loads(installed.read_text())["version"] != wanted:
+        if not install:
+            raise SystemExit("no Pyodide %s under %s: run without --no-install" % (wanted, folder))
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy2(source / name, folder / name)
+        run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=folder)
+    return ["env", "PYODIDE_DIR=%s" % folder, shutil.which("node"), str(source / "worker.mjs")]
 
 
 def lock(name):

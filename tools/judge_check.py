@@ -14,7 +14,11 @@ Rows (interpreter x numpy):
   ``-S`` (SPOJ), CPython 3.8 with ``-S`` (Codeforces, Timus) and with numpy
   1.21.6 (the oldest numpy the contract covers), and CPython 3.13 with numpy
   2.2.6 (AtCoder, whose build step `python3 Main.py ONLINE_JUDGE` runs once
-  first, with its status checked).
+  first, with its status checked);
+- Pyodide 314.0.8 from npm (tools/pyodide/package-lock.json), run by Debian's
+  node: CPython 3.14 for WebAssembly, as learning sites and online IDEs run
+  it, with no numpy and no processes, so the marked cases run as a page runs
+  a script (runpy, text streams over the bytes).
 
 The corpus is the golden samples, generated valid problems, mutants of
 them (mostly invalid), every token of up to 4 characters over a tricky
@@ -46,7 +50,7 @@ from pathlib import Path
 from testkit import reference
 from testkit.mutate import mutate
 from testkit.runs import error_line, run_main
-from tools.installs import JUDGES, base_python, ensure_pypy, ensure_venv, lock, pinned
+from tools.installs import JUDGES, base_python, ensure_pyodide, ensure_pypy, ensure_venv, lock, pinned
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = ["-m", "tools.judge_worker"]  # run from ROOT, so that it imports solve from there
@@ -189,6 +193,8 @@ def rows(install):
         ("CPython + " + CPYTHON_OLDEST_NUMPY, ensure_venv("cpython-numpy1", system_python,
                                                          lock("judge-cpython-numpy1"), install), None),
         ("CPython + numpy 2 (project venv)", [sys.executable], None),
+        # CPython 3.14 for WebAssembly, as learning sites and online IDEs run it: no numpy, no processes.
+        ("Pyodide (WebAssembly, in-browser)", ensure_pyodide(install), None),
     ]
     for version, label, flags, name in OLD_AND_NEW:
         python = find_python(version)
@@ -276,7 +282,7 @@ def main(argv=None):
         report = json.loads(done.stdout)
         problems = check_row(label, report["results"], cases, expected, canonical)
         runs = [how for runs in report["results"].values() for how in runs]
-        in_process = sum(how.startswith("in-process") for how in runs)
+        in_process = sum(how.startswith("in-process") for how in runs)  # the rest: processes, or page runs
         return failures + problems, (label, report["python"], report["numpy"] or "none", in_process,
                                      len(runs) - in_process, "%.0f s, %s" % (
                                          time.monotonic() - row_start,

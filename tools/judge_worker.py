@@ -36,6 +36,33 @@ def as_process(data, args):
     return [done.returncode, done.stdout.decode("latin-1"), done.stderr.decode("latin-1")]
 
 
+def as_page(data, args):
+    """Return [status, stdout, stderr] of solve.py run as a script in this process, where none can start.
+
+    That is how an in-browser Python (Pyodide) runs a page's program: runpy,
+    sys.argv set, and text streams over the bytes for stdin, stdout and stderr.
+    """
+    import runpy
+
+    out, err = io.BytesIO(), io.BytesIO()
+    saved = sys.argv, sys.stdin, sys.stdout, sys.stderr
+    sys.argv = [solve.__file__, *args]
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
+    writers = [io.TextIOWrapper(sink, encoding="utf-8", errors="surrogateescape", write_through=True)
+               for sink in (out, err)]
+    sys.stdout, sys.stderr = writers
+    try:
+        runpy.run_path(solve.__file__, run_name="__main__")
+        status = 0
+    except SystemExit as done:
+        status = done.code
+    finally:
+        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
+        for writer in writers:
+            writer.detach()  # the bytes stay readable: a wrapper that is freed closes what it wraps
+    return [status, out.getvalue().decode("latin-1"), err.getvalue().decode("latin-1")]
+
+
 def main():
     corpus = json.loads(Path(sys.argv[1]).read_text())
     try:
@@ -47,7 +74,9 @@ def main():
     for case in corpus:
         data = case["input"].encode("latin-1")
         runs = {"in-process " + engine: in_process(data, engine) for engine in engines}
-        if case["process"]:
+        if case["process"] and sys.platform == "emscripten":  # WebAssembly: no process can start
+            runs["page auto"] = as_page(data, [])
+        elif case["process"]:
             runs["process auto"] = as_process(data, [])
             if numpy is not None and case["process"] == "both":
                 runs["process numpy"] = as_process(data, ["--engine", "numpy"])

@@ -27,9 +27,12 @@ no mutant is an error, so the list cannot go stale unnoticed.
 Processes. mutmut switches mutants inside the imported modules, which a test
 that runs solve.py as a new process would not see. So program_for() below
 writes the active mutant of solve.py out as a plain file, and the tests run
-that one (see program() in testkit/runs.py). mutmut picks the tests for a
-mutant by the functions each test reached; a test that runs a process is
-counted as reaching every function of solve.py.
+that one (see program() in testkit/runs.py; such tests are marked `process`).
+mutmut picks the tests for a mutant by the functions each test reached. For
+a process that is what the child ran: while mutmut collects that ('stats'),
+the child runs a copy of solve.py whose main() records, with sys.settrace,
+the first line of each of its code objects that is called, and the test is
+credited with the functions those lines belong to (record_process_hits).
 """
 
 import argparse
@@ -97,16 +100,17 @@ def mutations(path):
             functions = [(method, statement.name.value) for method in statement.body.body
                          if isinstance(method, cst.FunctionDef)]
         for function, class_name in functions:
-            mangled = mangle_function_name(name=function.name.value, class_name=class_name)
+            mangled_name = mangle_function_name(name=function.name.value, class_name=class_name)
+            assert mangled_name == mangled(function.name.value, class_name), "mutmut names them otherwise"
             original = render(function)
             seen = {}
             for number, mutation in enumerate(by_node.get(function, ()), 1):
                 mutant = render(deep_replace(function, mutation.original_node, mutation.mutated_node))
-                described = "%s: %s" % (prefix + mangled, changed(original, mutant))
+                described = "%s: %s" % (prefix + mangled_name, changed(original, mutant))
                 seen[described] = seen.get(described, 0) + 1
                 if seen[described] > 1:  # the same change to an identical line further down
                     described += " [#%d]" % seen[described]
-                named["%s%s__mutmut_%d" % (prefix, mangled, number)] = described
+                named["%s%s__mutmut_%d" % (prefix, mangled_name, number)] = described
     expected = mutate_file_contents(str(path), code).mutant_names
     assert list(named) == [prefix + name for name in expected], "mutmut numbers its mutants differently"
     return named
@@ -147,32 +151,105 @@ def program_for(active):
     folder = Path(os.environ[PLAIN])
     original = folder / "solve.py"
     if active == "stats":
-        from mutmut.stats import record_trampoline_hit
-
-        for name in vars(solve):
-            if name.startswith("mutants_x") and name.endswith("__mutmut"):
-                record_trampoline_hit("solve." + name[len("mutants_"):-len("__mutmut")])
-        return original
+        return traced(folder)
     module, _, name = active.rpartition(".")
     if module != "solve":
         return original
     plain = folder / (name + ".py")
     if plain.exists():
         return plain
-    mangled = name.rpartition("__mutmut_")[0]
-    owner, real = solve, mangled[2:]
-    if mangled.startswith("xǁ"):
-        class_name, real = mangled[2:].split("ǁ")
+    base = name.rpartition("__mutmut_")[0]
+    owner, real = solve, base[2:]
+    if base.startswith("xǁ"):
+        class_name, real = base[2:].split("ǁ")
         owner = getattr(solve, class_name)
     mutant = inspect.getsource(getattr(owner, name)).replace("def %s(" % name, "def %s(" % real, 1)
-    unchanged = inspect.getsource(getattr(owner, mangled + "__mutmut_orig"))
-    unchanged = unchanged.replace("def %s__mutmut_orig(" % mangled, "def %s(" % real, 1)
+    unchanged = inspect.getsource(getattr(owner, base + "__mutmut_orig"))
+    unchanged = unchanged.replace("def %s__mutmut_orig(" % base, "def %s(" % real, 1)
     text = original.read_text()
     assert text.count(unchanged) == 1, "cannot find %s in solve.py" % real
     partial = plain.with_suffix(".part")
     partial.write_text(text.replace(unchanged, mutant))
     partial.rename(plain)
     return plain
+
+
+# A line inserted before solve.py's `if __name__ == "__main__":`, after every definition, so that no line
+# number moves. It wraps main(): while main runs, each code object of the file that is called writes its
+# first line to HITS/<pid>.txt, in a child process or in the test's own (runpy, as the text-stream tests do).
+TRACE = """\
+def wrap(main, source, folder):
+    import os, sys
+    seen = set()
+    def trace(frame, event, arg):
+        code = frame.f_code
+        if code not in seen and code.co_filename == source:
+            seen.add(code)
+            with open(os.path.join(folder, "%d.txt" % os.getpid()), "a") as out:
+                out.write("%d\\n" % code.co_firstlineno)
+    def traced(*args, **kwargs):
+        previous = sys.gettrace()
+        sys.settrace(trace)
+        try:
+            return main(*args, **kwargs)
+        finally:
+            sys.settrace(previous)
+    return traced
+"""
+
+
+def traced(folder):
+    """Return folder/traced/solve.py, solve.py with the TRACE line, writing it the first time."""
+    path = folder / "traced" / "solve.py"
+    if not path.exists():
+        (folder / "hits").mkdir(exist_ok=True)
+        text = (folder / "solve.py").read_text()
+        guard = '\nif __name__ == "__main__":'
+        assert text.count(guard) == 1, "solve.py has no single main guard"
+        line = "_trace = {}; exec(%r, _trace); main = _trace['wrap'](main, __file__, %r); del _trace" % (
+            TRACE, str(folder / "hits"))
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text.replace(guard, "\n" + line + guard))
+    return path
+
+
+def mangled(name, class_name=None):
+    """Return mutmut's name for a function or method (mutations() checks it against mutmut's own)."""
+    return "xǁ%sǁ%s" % (class_name, name) if class_name else "x_" + name
+
+
+def functions_by_line(path):
+    """Return [(first line, last line, mutmut's name)] of each function and method in a source file."""
+    import ast
+
+    spans = []
+    for statement in ast.parse(path.read_text()).body:
+        methods = [(statement, None)] if isinstance(statement, ast.FunctionDef) else []
+        if isinstance(statement, ast.ClassDef):
+            methods = [(node, statement.name) for node in statement.body if isinstance(node, ast.FunctionDef)]
+        for node, class_name in methods:
+            first = min([node.lineno] + [decorator.lineno for decorator in node.decorator_list])
+            spans.append((first, node.end_lineno, mangled(node.name, class_name)))
+    return spans
+
+
+def record_process_hits():
+    """Credit the test that ran with the functions of solve.py its processes called (mutmut's stats run).
+
+    tests/conftest.py calls this after each test, while mutmut collects
+    which tests reach which function. Nested code (a generator expression,
+    a lambda) counts for the function around it.
+    """
+    from mutmut.stats import record_trampoline_hit
+
+    folder = Path(os.environ[PLAIN])
+    lines = set()
+    for hits in (folder / "hits").glob("*.txt"):
+        lines.update(map(int, hits.read_text().split()))
+        hits.unlink()
+    for first, last, name in functions_by_line(folder / "solve.py"):
+        if any(first <= line <= last for line in lines):
+            record_trampoline_hit("solve." + name)
 
 
 # ------------------------------------------------------------ the run ---
@@ -214,6 +291,34 @@ def verdicts(work):
         for name, code in meta["exit_code_by_key"].items():
             found[name] = status_by_exit_code[code]
     return found
+
+
+FULL_RUN = ROOT / "docs" / "testing.md"
+BEGIN, END = "<!-- make mutants ALL=1 writes this paragraph -->", "<!-- end of the full run -->"
+
+
+def record_full_run(described, candidates, counts, killed, survivors, took):
+    """Write the full run's numbers into docs/testing.md, between BEGIN and END."""
+    import datetime
+
+    run = len(candidates)
+    verdicts = ", ".join("%d %s" % (count, verdict) for verdict, count in sorted(counts.items(), key=lambda
+                                                                                  item: -item[1]))
+    text = ("**The last full run** (`make mutants ALL=1`, %s, on a machine with %d cores): mutmut made"
+            " %s mutants of %s; %d are listed as equivalent and were not run; of the %s run, **%s were"
+            " killed, %.1f%%** (%s), in **%d s** (%.1f minutes), the tool's own count of wall time from"
+            " the listing of the mutants to the verdicts." % (
+                datetime.date.today().isoformat(), os.cpu_count(), format(len(described), ","),
+                " and ".join("`%s`" % source for source in SOURCES), len(described) - run,
+                format(run, ","), format(killed, ","), 100.0 * killed / run, verdicts, took, took / 60))
+    if survivors:
+        text += " Survivors: " + "; ".join("`%s`" % described[name] for name in survivors) + "."
+    page = FULL_RUN.read_text()
+    before, _, rest = page.partition(BEGIN + "\n")
+    _, _, after = rest.partition(END)
+    assert before and after, "%s has no %r ... %r block" % (FULL_RUN, BEGIN, END)
+    FULL_RUN.write_text(before + BEGIN + "\n" + text + "\n" + END + after)
+    print("(written to %s)" % FULL_RUN.relative_to(ROOT))
 
 
 def main():
@@ -272,9 +377,11 @@ def main():
     print()
     for name in survivors:
         print("%s  [%s]\n    %s" % (name, found[name], described[name]))
+    took = time.monotonic() - started
     print("%sscore: %d of %d killed, %.1f%% (%s %d mutants; %d s)"
-          % ("\n" if survivors else "", killed, len(chosen), score, which, len(chosen),
-             time.monotonic() - started))
+          % ("\n" if survivors else "", killed, len(chosen), score, which, len(chosen), took))
+    if args.all:
+        record_full_run(described, candidates, counts, killed, survivors, took)
     if score < args.fail_under:
         sys.exit("mutants: %.1f%% killed is below %.1f%%" % (score, args.fail_under))
 
