@@ -11,7 +11,9 @@ from learners import HEAD, LINEAR, define
 
 from accumulation import (
     MISTAKES,
+    _head_cases,
     _linear_cases,
+    compute_output_head_gradient,
     diagnose,
     gradient_accumulation_step,
     head_mistakes,
@@ -123,3 +125,67 @@ def test_the_head_mistakes_on_unequal_micro_batches():
 def test_head_mistakes_need_a_counted_token_in_each_micro_batch():
     with pytest.raises(ValueError, match="^every micro-batch must hold a counted token$"):
         head_mistakes([([[1.0]], [0]), ([[1.0]], [-100])], np.zeros((1, 2)), 1.0)
+
+
+COMPLEX_WARNING = getattr(np, "exceptions", np).ComplexWarning  # np.exceptions from numpy 1.25 on
+
+
+def test_the_mistakes_refuse_complex_numbers_as_the_library_does():
+    """linear_mistakes and head_mistakes take their inputs as float64, like the steps they mimic."""
+    seed = [[1.0], [[[1.0]], [[1.0]]], [[0.0], [2.0]]]
+    for where in range(3):
+        args = [np.array(part, dtype=complex) if i == where else part for i, part in enumerate(seed)]
+        with pytest.raises((TypeError, COMPLEX_WARNING)):
+            linear_mistakes(*args, lr=0.5)
+    with pytest.raises((TypeError, COMPLEX_WARNING)):
+        head_mistakes([(np.array([[1.0, 0.0]]), np.array([0]))], np.array([[1j, 0.0], [0.0, 0.0]]), lr=1.0)
+
+
+def test_the_cases_diagnose_tries():
+    """The seed example first; then unequal micro-batches, and for the head unequal, padded token counts."""
+    linear = _linear_cases()
+    weights, xs, ys, lr, k = linear[0]
+    assert (weights.tolist(), xs.tolist(), ys.tolist(), lr, k) == (
+        [1.0], [[[1.0]], [[1.0]]], [[0.0], [2.0]], 0.5, 2)
+    assert [(w.shape, x.shape, y.shape, lr, k) for w, x, y, lr, k in linear[1:]] == [
+        ((2,), (3, 4, 2), (3, 4), 0.1, 3), ((3,), (4, 2, 3), (4, 2), 0.05, 4),
+        ((2,), (1, 5, 2), (1, 5), 0.2, 1)]
+    head = _head_cases()
+    batches, weight, lr = head[0]  # 3 tokens beside 1 token and 1 padding
+    assert [(hidden.tolist(), ids.tolist()) for hidden, ids in batches] == [
+        ([[1.0, 0.0]] * 3, [0, 0, 0]), ([[1.0, 0.0], [0.0, 0.0]], [1, -100])]
+    assert (weight.tolist(), lr) == ([[0.0, 0.0], [0.0, 0.0]], 1.0)
+    shapes = [([int((ids != -100).sum()) for _, ids in batches], [hidden.shape for hidden, _ in batches],
+               weight.shape, lr) for batches, weight, lr in head[1:]]
+    assert shapes == [([2, 5, 1], [(6, 3)] * 3, (3, 4), 0.5), ([4, 4], [(4, 3)] * 2, (3, 4), 0.3)]
+    counted = {int(i) for batches, _, _ in head[1:] for _, ids in batches for i in ids if i != -100}
+    assert counted == {0, 1, 2, 3}  # every class of the weight's 4 among the random tokens
+
+
+def test_the_head_mistakes_are_what_their_names_say():
+    """Each "updated inside the loop" variant of the head, step by step, on the padded unequal case."""
+    batches, weight, lr = _head_cases()[1]
+    k, counts = len(batches), [int((ids != -100).sum()) for _, ids in batches]
+
+    def inside(rates):
+        w = weight.copy()
+        for (hidden, ids), rate in zip(batches, rates):
+            w = w - rate * compute_output_head_gradient(hidden, ids, w)[0]
+        return w
+
+    got = head_mistakes(batches, weight, lr)
+    assert set(got) == {"the mean of means", "the sum", "divided by K twice",
+                        "divided by K twice, of the mean of means", "updated inside the loop, lr each time",
+                        "updated inside the loop, lr / K each time",
+                        "updated inside the loop, lr weighted by tokens"}
+    for name, rates in (("lr each time", [lr] * k), ("lr / K each time", [lr / k] * k),
+                        ("lr weighted by tokens", [lr * n / sum(counts) for n in counts])):
+        np.testing.assert_allclose(got["updated inside the loop, " + name], inside(rates), rtol=1e-12)
+
+
+def test_a_near_miss_is_not_correct():
+    """diagnose compares with rtol 1e-9 and atol 1e-12: off by 1e-7 relative, or 5e-10 absolute, is wrong."""
+    for off in (lambda v: v * (1 + 1e-7), lambda v: v + 5e-10):
+        def step(*args, off=off):
+            return off(gradient_accumulation_step(*args))
+        assert diagnose(step).startswith("wrong: case "), off

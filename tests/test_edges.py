@@ -149,6 +149,7 @@ def test_the_smaller_of_the_two_caps_counts(monkeypatch):
     ("RLIMIT_DATA", 66, 57, False), ("RLIMIT_DATA", 66, 58, True),      # DMOJ's 64 MB, and its 2 MiB grace
     ("RLIMIT_AS", 800, 699, False), ("RLIMIT_AS", 800, 701, True),
     ("RLIMIT_AS", 96, 71, False), ("RLIMIT_AS", 96, 73, True),          # and at least 24 MiB of address space
+    ("RLIMIT_AS", 96, 72, False), ("RLIMIT_DATA", 800, 700, False),     # just the headroom left: still room
 ])
 def test_pypy_gives_up_while_room_is_left_to_say_so(monkeypatch, limit, cap_mib, used_mib, raises):
     """PyPy aborts where CPython raises MemoryError: on PyPy the solver raises it with room still free."""
@@ -167,6 +168,72 @@ def test_pypy_gives_up_while_room_is_left_to_say_so(monkeypatch, limit, cap_mib,
         solve._check_room(need=(cap_mib - used_mib) << 20)
     monkeypatch.setattr(sys.implementation, "name", "cpython")
     assert solve._check_room(need=1 << 40) is None  # CPython raises MemoryError by itself
+
+
+def test_the_headroom_is_an_eighth_in_whole_bytes(monkeypatch):
+    """A cap of 8n + 7 bytes keeps n free: with exactly that left there is room, with a byte less none."""
+    cap = (64 << 20) + 7
+    monkeypatch.setattr(resource, "getrlimit", lambda asked: (cap, -1) if asked == resource.RLIMIT_DATA
+                        else (resource.RLIM_INFINITY, -1))
+    monkeypatch.setattr(sys.implementation, "name", "pypy")
+    for used, raises in ((cap - cap // 8, False), (cap - cap // 8 + 1, True)):
+        monkeypatch.setattr(solve, "_memory_in_use", lambda used=used: (0, used))
+        if raises:
+            with pytest.raises(MemoryError):
+                solve._check_room()
+        else:
+            assert solve._check_room() is None
+
+
+@pytest.mark.parametrize("size, checked", [(1 << 16, True), ((1 << 16) - 1, False)])
+def test_large_arrays_ask_for_room_first(monkeypatch, size, checked):
+    """On PyPy the pure engine asks _check_room for 16 bytes a value before a large zeros() or step()."""
+    asked = []
+    monkeypatch.setattr(solve, "_check_room", lambda need=0: asked.append(need))
+    engine = solve.PythonEngine()
+    theta = engine.zeros(size)
+    engine.step(theta, engine.zeros(size), 1, 0.5)
+    assert asked == ([16 * size] * 3 if checked else [])
+
+
+def test_memory_in_use_is_zero_where_it_cannot_be_read(monkeypatch):
+    """Without the resource module (not Linux, not POSIX) nothing is measured: (0, 0), so no cap is near."""
+    monkeypatch.setitem(sys.modules, "resource", None)
+    assert solve._memory_in_use() == (0, 0)
+
+
+@pytest.mark.parametrize("error, for_memory", [
+    (OSError(12, "anything at all"), True),  # ENOMEM, whatever the text
+    (OSError(13, "Permission denied"), False),
+    (ImportError("/usr/lib/x.so: failed to map segment from shared object"), True),
+    (ImportError("libopenblas.so.0: Cannot allocate memory"), True),  # the text, no errno
+    (ImportError("No module named 'numpy'"), False),
+], ids=["enomem", "eacces", "failed-mapping", "cannot-allocate", "no-module"])
+def test_what_reads_as_out_of_memory(error, for_memory):
+    assert solve._for_memory(error) is for_memory
+
+
+@pytest.mark.parametrize("length", [39, 40, 41, 42])
+@pytest.mark.parametrize("head", [b"", b"1 0.5\n1 2\n3 "], ids=["as-k", "as-number"])
+def test_a_bad_token_near_40_bytes_gives_its_whole_message(head, length):
+    """Settled or not, a bad token of 39 to 42 bytes read 4 bytes at a time gives its whole message."""
+    data = head + b"x" * length + b" 4\n"
+    whole = run_main(data).stderr
+    pieces = solve.Reader(io.BytesIO(data), 4)
+    with pytest.raises(solve.InputError) as raised:
+        solve._answer(pieces, solve.PythonEngine())
+    assert b"solve.py: %s\n" % str(raised.value).encode() == whole and (b"..." in whole) == (length > 40)
+
+
+@pytest.mark.parametrize("token", [
+    b"0" * 96 + b"1" * 4000,  # the first read: 4,000 digits after the zeros, the most K may have
+    b"0" * 4000 + b"5" + b"0" * 100,  # a digit in the first read, zeros after it: 5e100, not too long
+], ids=["4000-digits", "zeros-around-a-digit"])
+def test_k_past_its_first_read_is_read_as_its_digits_say(token):
+    """A K longer than a read loses only its leading zeros: the message is that of the same K without them."""
+    rest = b" 0.1\n1\n1\n"
+    assert run_main(token + rest).stderr == run_main(token.lstrip(b"0") + rest).stderr
+    assert b"more than" not in run_main(token + rest).stderr
 
 
 def test_memory_in_use_is_read_from_proc():

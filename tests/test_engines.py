@@ -264,3 +264,12 @@ def test_auto_under_a_small_cap_keeps_numpy_out(mib, imports_numpy, past_numpy_f
     outcome = run_process(past_numpy_from, python=(sys.executable, "-X", "importtime"),
                           preexec_fn=cap_address_space(mib))
     assert outcome.status == 0 and numpy_was_imported(outcome) == imports_numpy, outcome
+
+
+def test_the_numpy_step_reuses_theta():
+    """No third d-sized array: the numpy step writes the result over theta (and the mean over the sum)."""
+    import numpy as np
+
+    engine = solve.numpy_engine()
+    theta, grad_sum = np.array([1.0, 2.0]), np.array([1.0, 2.0])
+    assert engine.step(theta, grad_sum, 2, 0.1) is theta and theta.tolist() == [0.95, 1.9]

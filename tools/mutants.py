@@ -30,8 +30,8 @@ writes the active mutant of solve.py out as a plain file, and the tests run
 that one (see program() in testkit/runs.py; such tests are marked `process`).
 mutmut picks the tests for a mutant by the functions each test reached. For
 a process that is what the child ran: while mutmut collects that ('stats'),
-the child runs a copy of solve.py whose main() records, with sys.settrace,
-the first line of each of its code objects that is called, and the test is
+the child runs a copy of solve.py that records, with sys.settrace, the
+first line of each of its code objects that is called, and the test is
 credited with the functions those lines belong to (record_process_hits).
 """
 
@@ -175,10 +175,11 @@ def program_for(active):
 
 
 # A line inserted before solve.py's `if __name__ == "__main__":`, after every definition, so that no line
-# number moves. It wraps main(): while main runs, each code object of the file that is called writes its
-# first line to HITS/<pid>.txt, in a child process or in the test's own (runpy, as the text-stream tests do).
+# number moves. Each code object of the file that is called writes its first line to HITS/<pid>.txt: in a
+# child process from then on (it may call main() or a function it imported), in the test's own process
+# while main() runs (runpy, as the text-stream tests do), so that the rest of the suite runs untraced.
 TRACE = """\
-def wrap(main, source, folder):
+def install(source, folder, test_process, main):
     import os, sys
     seen = set()
     def trace(frame, event, arg):
@@ -187,6 +188,9 @@ def wrap(main, source, folder):
             seen.add(code)
             with open(os.path.join(folder, "%d.txt" % os.getpid()), "a") as out:
                 out.write("%d\\n" % code.co_firstlineno)
+    if os.getpid() != test_process:
+        sys.settrace(trace)
+        return main
     def traced(*args, **kwargs):
         previous = sys.gettrace()
         sys.settrace(trace)
@@ -206,8 +210,8 @@ def traced(folder):
         text = (folder / "solve.py").read_text()
         guard = '\nif __name__ == "__main__":'
         assert text.count(guard) == 1, "solve.py has no single main guard"
-        line = "_trace = {}; exec(%r, _trace); main = _trace['wrap'](main, __file__, %r); del _trace" % (
-            TRACE, str(folder / "hits"))
+        line = ("_trace = {}; exec(%r, _trace); main = _trace['install'](__file__, %r, %d, main); del _trace"
+                % (TRACE, str(folder / "hits"), os.getpid()))
         path.parent.mkdir(exist_ok=True)
         path.write_text(text.replace(guard, "\n" + line + guard))
     return path
