@@ -127,6 +127,21 @@ def test_help():
     assert shown.stdout.decode() == example[1].strip() + "\n"
 
 
+def test_online_judge_returns_0_in_process():
+    """AtCoder's build step, through main() itself: status 0 as an int, nothing read or written."""
+    out, err = io.BytesIO(), io.BytesIO()
+    assert solve.main(["ONLINE_JUDGE"], io.BytesIO(b"never read"), out, err) == 0
+    assert (out.getvalue(), err.getvalue()) == (b"", b"")
+
+
+def test_help_onto_a_full_disk_is_one_line_and_status_1():
+    """`solve.py --help > /dev/full`: the help cannot be written; one line says so, and nothing breaks."""
+    err = io.BytesIO()
+    with open("/dev/full", "wb") as full:
+        assert solve.main(["--help"], io.BytesIO(), full, err) == 1
+    assert err.getvalue() == b"solve.py: cannot write the answer: No space left on device\n"
+
+
 def test_help_into_a_closed_pipe_is_quiet():
     class Gone(io.BytesIO):
         def write(self, data):

@@ -294,7 +294,7 @@ def main(argv=None):
     failures = [problem for problems, _ in judged for problem in problems]
     table = [line for _, line in judged]
 
-    print("| row | interpreter | numpy | in-process runs | process runs | result |")
+    print("| row | interpreter | numpy | in-process runs | process (Pyodide: page) runs | result |")
     print("|---|---|---|---:|---:|---|")
     for row in table:
         print("| %s | %s | %s | %s | %s | %s |" % row)

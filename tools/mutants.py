@@ -1,8 +1,8 @@
 """`make mutants`: how many planted bugs the tests catch, by mutmut over solve.py and accumulation.py.
 
-    python -m tools.mutants                      # 500 mutants drawn with seed 1 (about 7 minutes)
+    python -m tools.mutants                      # 500 mutants drawn with seed 1
     python -m tools.mutants --sample 30 --fail-under 85     # what CI runs
-    python -m tools.mutants --all                # every mutant (about 15 minutes)
+    python -m tools.mutants --all                # every mutant; writes its numbers into docs/testing.md
     python -m tools.mutants 'solve.x_main__*'    # the named mutants, e.g. the survivors of a run
 
 (with build/mutants-venv/bin/python; `make mutants` makes that venv and runs it.)
