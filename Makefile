@@ -33,13 +33,13 @@ $(STAMP): locks/project.txt
 run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
 	@$(BIN)/python solve.py < $(SAMPLE)
 
-test: $(STAMP) ## run the tests, doctests and the docs' examples included (about a minute, on 2 workers)
+test: $(STAMP) ## run the tests, doctests and the docs' examples included (under a minute, on 2 workers)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python -m tools.bench
 
-judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, numpy 1.x and 2.x; PyPy under memory caps
+judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, Pyodide, numpy 1.x and 2.x; PyPy under memory caps
 	$(BIN)/python -m tools.judge_check
 	$(BIN)/python -m tools.memory_caps
 
@@ -54,7 +54,7 @@ $(MUTANTS_VENV)/.stamp: locks/mutants.txt
 	$(MUTANTS_VENV)/bin/python $(INSTALL) locks/mutants.txt
 	touch $@
 
-mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 random mutants drawn with seed 1; ALL=1 runs every one
+mutants: $(MUTANTS_VENV)/.stamp ## mutation testing: 500 mutants drawn with seed 1; ALL=1 runs every one (and records it in docs/testing.md)
 	$(MUTANTS_VENV)/bin/python -m tools.mutants $(if $(ALL),--all) $(MUTANTS_ARGS)
 
 $(FIGURES_VENV)/.stamp: locks/figures.txt

@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from testkit.runs import ROOT, program
+from testkit.runs import MUTANTS, ROOT, program
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)
@@ -46,6 +46,7 @@ def test_python_examples_run_as_pasted(page):
         assert result.failed == 0, "%s: python block %d (see the report above)" % (page.name, number)
 
 
+@pytest.mark.skipif(MUTANTS, reason="under mutmut: the in-process doctests above run the same examples")
 @pytest.mark.parametrize("page", [p for p in PAGES if ">>> " in p.read_text()], ids=lambda p: p.name)
 def test_plain_doctest_passes_on_the_page(page):
     """`python -m doctest PAGE`, as a reader would try it: a closing fence right under an output line

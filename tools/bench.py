@@ -28,6 +28,7 @@ are left out and say so.
 
     python -m tools.bench              # the full table (K = 10, d = 10^6 is about 105 MB)
     python -m tools.bench --quick      # small sizes only, to try the script
+    python -m tools.bench --compare A.md B.md   # do two saved runs agree on every met / not met?
 """
 
 import argparse
@@ -115,8 +116,9 @@ def commands(folder):
         source = folder / (name + "-bom.py")
         source.write_bytes(b"\xef\xbb\xbf" + Path(path).read_bytes())
         found[name + ", as DMOJ runs it"] = [BASE_PYTHON, "-BS", str(loader), str(source)]
-        if PYPY:
-            found[name + ", PyPy as DMOJ runs it"] = [PYPY, "-BS", str(loader), str(source)]
+        if PYPY:  # with the nursery make dmoj-check gives PyPy (a 32 MiB cache's: see tools/dmoj_check.py)
+            found[name + ", PyPy as DMOJ runs it"] = ["/usr/bin/env", "PYPY_GC_NURSERY=16M", PYPY, "-BS",
+                                                      str(loader), str(source)]
     if PYPY:
         found["solve, PyPy"] = [PYPY, SOLVE]
         found["pypy3 -c pass"] = [PYPY, "-c", "pass"]
@@ -231,10 +233,33 @@ def measure(names, available, source, folder, repeats, status_expected=0):
     return {name: (times[name], memory[name]) for name in names}
 
 
+def verdicts(path):
+    """Return {target: "yes" or "NO"} from the targets table of a saved run."""
+    found = {}
+    for line in Path(path).read_text().splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[2] in ("yes", "NO"):
+            found[cells[0]] = cells[2]
+    return found
+
+
+def compare(first, second):
+    """Print the targets on which two saved runs disagree; exit 1 if there is one."""
+    a, b = verdicts(first), verdicts(second)
+    differ = sorted(label for label in set(a) | set(b) if a.get(label) != b.get(label))
+    for label in differ:
+        print(f"{label}: {a.get(label, 'missing')} in {first}, {b.get(label, 'missing')} in {second}")
+    print(f"{len(set(a) & set(b)) - len(differ)} targets agree, {len(differ)} differ")
+    raise SystemExit(1 if differ else 0)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes only")
+    parser.add_argument("--compare", nargs=2, metavar="RUN.md", help="compare the verdicts of two saved runs")
     args = parser.parse_args(argv)
+    if args.compare:
+        compare(*args.compare)
     sizes = [s for s in SIZES if not args.quick or s[0] in QUICK]
 
     results, missing = {}, set()
