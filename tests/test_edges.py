@@ -225,6 +225,47 @@ def test_a_bad_token_near_40_bytes_gives_its_whole_message(head, length):
     assert b"solve.py: %s\n" % str(raised.value).encode() == whole and (b"..." in whole) == (length > 40)
 
 
+@pytest.mark.parametrize("data", [
+    b"2 " + b"x" * 100 + b"\n1\n1\n1\n",  # the header's lr settles: the message is the bad number's
+    b"2 " + b"x" * 100 + b" 3 4\n1\n1\n1\n",  # the header goes on after it: more than 2 values
+    b"2 " + b"x" * 102 + b" 3 4\n1\n1\n1\n",  # the same, the blank after it starting a read
+    b"1 -1." + b"25" * 40 + b"e-3 2\n",  # a long valid number, no blank in 88 bytes: never settled
+], ids=["header-lr", "header-more", "header-more-at-a-read", "long-valid-number"])
+def test_a_token_read_in_pieces_gives_what_it_gives_whole(data):
+    """Read 4 bytes at a time, a token that settles (or must not) ends in the outcome of one read."""
+    def outcome(size):
+        try:
+            return "ok", b"".join(solve._answer(solve.Reader(io.BytesIO(data), size), solve.PythonEngine()))
+        except solve.InputError as error:
+            return "error", str(error)
+    assert outcome(4) == outcome(solve.CHUNK)
+
+
+def test_a_bad_token_settles_before_it_ends():
+    """Its first 40 bytes and a NUL come out once 41 are read, before the token's end is seen."""
+    pieces = iter(solve.Reader(io.BytesIO(b"x" * 100 + b" 1"), 4))
+    assert next(pieces) == (1, b"x" * 40 + b"\x00")
+
+
+def test_without_a_digit_limit_k_may_have_4000_digits(monkeypatch):
+    """Before Python 3.11 int() has no digit limit: K may then have 4,000 digits, and no more."""
+    monkeypatch.delattr(sys, "get_int_max_str_digits", raising=False)
+    assert solve._max_k_digits() == 4000
+    monkeypatch.setattr(sys, "get_int_max_str_digits", lambda: 0, raising=False)  # 0: no limit set
+    assert solve._max_k_digits() == 4000
+
+
+def test_an_import_error_of_ours_is_an_internal_error(monkeypatch):
+    """An ImportError that is not about memory is a bug: one line naming it, not out of memory."""
+    def broken(*args):
+        raise ImportError("no module named 'x'")
+
+    monkeypatch.setattr(solve, "read_problem", broken)
+    outcome = run_main(b"2 0.1\n1 2\n1 2\n1 2\n")
+    assert outcome.status == 1
+    assert outcome.stderr == b"solve.py: internal error: ImportError: no module named 'x'\n"
+
+
 @pytest.mark.parametrize("token", [
     b"0" * 96 + b"1" * 4000,  # the first read: 4,000 digits after the zeros, the most K may have
     b"0" * 4000 + b"5" + b"0" * 100,  # a digit in the first read, zeros after it: 5e100, not too long
