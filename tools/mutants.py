@@ -37,6 +37,7 @@ credited with the functions those lines belong to (record_process_hits).
 
 import argparse
 import fnmatch
+import functools
 import json
 import os
 import random
@@ -222,8 +223,12 @@ def mangled(name, class_name=None):
     return "xǁ%sǁ%s" % (class_name, name) if class_name else "x_" + name
 
 
+@functools.lru_cache(maxsize=None)
 def functions_by_line(path):
-    """Return [(first line, last line, mutmut's name)] of each function and method in a source file."""
+    """Return (first line, last line, mutmut's name) of each function and method in a source file.
+
+    Cached: record_process_hits reads the same plain solve.py after every process test.
+    """
     import ast
 
     spans = []
@@ -234,7 +239,7 @@ def functions_by_line(path):
         for node, class_name in methods:
             first = min([node.lineno] + [decorator.lineno for decorator in node.decorator_list])
             spans.append((first, node.end_lineno, mangled(node.name, class_name)))
-    return spans
+    return tuple(spans)
 
 
 def record_process_hits():
