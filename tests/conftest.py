@@ -55,6 +55,8 @@ def pytest_collection_modifyitems(config, items):
     if MUTANTS and took.exists():
         duration = json.loads(took.read_text())["duration_by_test"]
         items.sort(key=lambda item: duration.get(item.nodeid, 0.0))
+        for item in items:
+            item.stash[STATS_TIME] = duration.get(item.nodeid, 0.0)
     if DEEP:
         return
     skip = pytest.mark.skip(reason="deep run: set GA_DEEP=1")
@@ -92,7 +94,21 @@ def current_test(request):
     runs.CURRENT_TEST = None
 
 
+STATS_TIME = pytest.StashKey()  # under mutmut: how long the test took in the stats run, in seconds
+
 if MUTANTS:
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item):
+        """Under a mutant, give each test a time limit of its own (see test_limit in tools/mutants.py)."""
+        timer = None
+        if "__mutmut_" in os.environ["MUTANT_UNDER_TEST"] and STATS_TIME in item.stash:
+            from tools import mutants
+
+            timer = mutants.watchdog(mutants.test_limit(item.stash[STATS_TIME]))
+        yield
+        if timer:
+            timer.cancel()
+
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_call(item):
         """While mutmut collects which tests reach which function, credit what this test's processes ran."""

@@ -1,5 +1,6 @@
 """tools/mutants.py's crediting of process tests: a child's record of what it ran, mapped to functions."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -45,3 +46,43 @@ def test_the_traced_copy_moves_no_line():
     """The trace goes in after every definition, so the child's line numbers are solve.py's own."""
     text = SOLVE.read_text()
     assert text.index('\nif __name__ == "__main__":') > text.rindex("\ndef ")
+
+
+WATCHED = """\
+import subprocess, sys, time
+from tools import mutants
+child = subprocess.Popen(["sh", "-c", "sleep 60 & echo $!; wait"], stdout=subprocess.PIPE)
+print(child.pid, child.stdout.readline().decode().strip(), flush=True)  # a child and a grandchild
+mutants.watchdog(float(sys.argv[1]))
+time.sleep(60)  # a mutant that loops
+"""
+
+
+def alive(pid):
+    """Return whether process pid runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_test_past_its_limit_ends_as_a_timeout_with_its_processes():
+    assert mutants.test_limit(0.0) == 5.0 and mutants.test_limit(2.0) == 15.0
+    done = subprocess.run([sys.executable, "-c", WATCHED, "0.5"], capture_output=True, timeout=30,
+                          cwd=str(mutants.ROOT))
+    assert done.returncode == mutants.TIMEOUT_EXIT == 36  # mutmut's "timeout": killed
+    assert done.stderr == b"mutants: a test ran past its 0.5 s: the mutant counts as timed out\n"
+    pids = [int(pid) for pid in done.stdout.split()]
+    assert len(pids) == 2 and not any(alive(pid) for pid in pids)
+
+
+def test_descendants_are_children_and_theirs():
+    with subprocess.Popen(["sh", "-c", "sleep 30 & echo $!; wait"], stdout=subprocess.PIPE) as child:
+        grandchild = int(child.stdout.readline())
+        try:
+            assert {child.pid, grandchild} <= set(mutants.descendants(os.getpid()))
+            assert mutants.descendants(grandchild) == []
+        finally:
+            os.kill(grandchild, 9)
+            child.wait()

@@ -261,6 +261,62 @@ def record_process_hits():
             record_trampoline_hit("solve." + name)
 
 
+# ----------------------------------------------------- a test's time limit ---
+
+# mutmut's own limit for a mutant is 2 x (the time of all its tests + 1 s): for a function most tests
+# reach, two minutes lost on each mutant that loops. So each test of a mutant also has a limit of its
+# own, from the time it took in the stats run (traced, so slower than now): past it, the worker ends
+# with mutmut's code for a timeout, which counts as killed, as mutmut's own limit would.
+TIMEOUT_EXIT = 36  # mutmut.stats.status_by_exit_code: "timeout"
+
+
+def test_limit(seconds_in_stats):
+    """Return how long a test may run under a mutant, in seconds, given its time in the stats run."""
+    return 5.0 + 5.0 * seconds_in_stats
+
+
+def descendants(pid):
+    """Return the process ids under pid (children, theirs, ...), from /proc; [] where there is none."""
+    children = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rpartition(")")[2].split()  # the name, in (), may hold anything
+        except OSError:  # ended meanwhile
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
+def watchdog(seconds):
+    """Start a timer: after seconds, kill this process's descendants and exit with TIMEOUT_EXIT.
+
+    Return the timer; cancel() it when the test ends in time. A thread, not
+    a signal, so that it fires whatever the test waits on and whatever
+    signals the test sets up itself.
+    """
+    import signal
+    import threading
+
+    def expire():
+        for pid in descendants(os.getpid()):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:  # gone already
+                pass
+        sys.stderr.write("mutants: a test ran past its %g s: the mutant counts as timed out\n" % seconds)
+        os._exit(TIMEOUT_EXIT)
+
+    timer = threading.Timer(seconds, expire)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 # ------------------------------------------------------------ the run ---
 
 
