@@ -6,6 +6,7 @@ Each test here failed on solve.py before these edges were handled (see docs/cont
 
 import ast
 import io
+import itertools
 import os
 import resource
 import subprocess
@@ -245,6 +246,32 @@ def test_a_bad_token_settles_before_it_ends():
     """Its first 40 bytes and a NUL come out once 41 are read, before the token's end is seen."""
     pieces = iter(solve.Reader(io.BytesIO(b"x" * 100 + b" 1"), 4))
     assert next(pieces) == (1, b"x" * 40 + b"\x00")
+
+
+def test_a_k_of_any_byte_but_a_digit_settles_at_40_bytes():
+    """As K, a number's other bytes (+ - . e E) are bad too; every byte but a digit or a blank is."""
+    for byte in sorted(set(range(256)) - set(b"0123456789" + solve._BLANKS)):
+        token = bytes([byte]) * 100
+        assert next(iter(solve.Reader(io.BytesIO(token + b" 1"), 4))) == (1, token[:40] + b"\x00"), token[:1]
+
+
+def test_a_bad_token_that_starts_after_a_blank_settles_at_40_bytes():
+    """Its first byte is the tail of a read, not a read of its own, and already makes it bad."""
+    pieces = iter(solve.Reader(io.BytesIO(b"1 X" + b"1" * 100 + b" 2"), 4))
+    assert list(itertools.islice(pieces, 2)) == [(1, b"1 "), (1, b"X" + b"1" * 39 + b"\x00")]
+
+
+def test_k_after_blank_reads_is_still_k():
+    """Blank lines before K, read on their own, leave the next token K: too many digits settle it."""
+    most = solve._max_k_digits()
+    pieces = iter(solve.Reader(io.BytesIO(b"\n\n\n\n" + b"1" * (most + 100) + b" 0.1\n"), 4))
+    assert next(pieces) == (5, b"1" * (most + 1))
+
+
+def test_after_a_settled_token_the_next_is_a_number_not_k():
+    """The Reader goes on past a settled token; what follows it is judged as a number (. e + -), not as K."""
+    pieces = list(solve.Reader(io.BytesIO(b"x" * 50 + b" " + b"1.5e+3" * 20 + b"\n"), 4))
+    assert pieces == [(1, b"x" * 40 + b"\x00"), (1, b"1.5e+3" * 20)]
 
 
 def test_without_a_digit_limit_k_may_have_4000_digits(monkeypatch):

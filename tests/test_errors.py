@@ -104,16 +104,28 @@ HELP = [  # what --help must say, with argparse's line breaks taken out
     "--engine {auto,python,numpy} auto (the default) uses numpy on CPython when it imports, for inputs of"
     " 4 MiB or more with lines of 256 bytes or more on average; the pure-Python engine otherwise",
 ]
+
+
+def check_help(status, stdout, stderr):
+    """Assert what --help gives: status 0, and on stdout the usage line, each argument's help, the epilog."""
+    assert status == 0 and stdout.startswith(b"usage: solve.py") and not stderr
+    text = " ".join(stdout.decode().split())
+    for part in HELP:
+        assert part in text
+    assert stdout.decode().endswith("\n\n" + solve.HELP_EPILOG)
+
+
+def test_help_in_process():
+    out, err = io.BytesIO(), io.BytesIO()
+    check_help(solve.main(["--help"], io.BytesIO(), out, err), out.getvalue(), err.getvalue())
+
+
 @pytest.mark.process
 def test_help():
     """--help: status 0, on stdout, the usage line, what the program prints, each argument's help,
     and at the end the input format and the seed example, which runs as shown."""
     outcome = run_process(args=["--help"])
-    assert outcome.status == 0 and outcome.stdout.startswith(b"usage: solve.py") and not outcome.stderr
-    text = " ".join(outcome.stdout.decode().split())
-    for part in HELP:
-        assert part in text
-    assert outcome.stdout.decode().endswith("\n\n" + solve.HELP_EPILOG)
+    check_help(outcome.status, outcome.stdout, outcome.stderr)
     for line in ("input (tokens separated by whitespace; blank lines ignored):",
                  "  K lr                   K >= 1 micro-batches, lr the learning rate",
                  "  theta_1 ... theta_d    the parameters",

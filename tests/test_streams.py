@@ -195,6 +195,15 @@ def test_the_engine_is_chosen_on_the_first_4_mib(monkeypatch, numpy_loads):
     assert solve.NUMPY_FROM <= size < solve.NUMPY_FROM + solve.CHUNK  # reads of 4 KiB, 8 KiB ... 1 MiB, 1 MiB
 
 
+def test_the_read_ahead_ends_at_4_mib_exactly(monkeypatch):
+    """Reads of 4 KiB reach 4 MiB exactly: the engine is chosen there, not one read later."""
+    chosen, pick = [], solve.pick_engine
+    monkeypatch.setattr(solve, "pick_engine", lambda *args: chosen.append(args) or pick(*args))
+    row = b" ".join([b"0.5"] * 900_000) + b"\n"
+    answer = b"".join(solve._solve(solve.Reader(io.BytesIO(b"1 0.1\n" + row + row), 4096), "auto"))
+    assert answer == row.replace(b"0.5", b"0.4500") and chosen == [("auto", solve.NUMPY_FROM, 3)]
+
+
 # ------------------------------------------------------------- a terminal ---
 
 
