@@ -184,6 +184,34 @@ def test_reads_double_up_to_their_limit(limit, reads):
     assert asked == reads
 
 
+@pytest.mark.parametrize("implementation, cap, capped", [
+    ("pypy", 1 << 30, True), ("pypy", float("inf"), False), ("cpython", 1 << 30, False)])
+def test_on_pypy_under_a_cap_reads_stay_at_64_kib_and_look_at_the_room(monkeypatch, implementation, cap,
+                                                                       capped):
+    """There a read costs at most 64 KiB, and past the first 64 KiB each read is preceded by _check_room."""
+    monkeypatch.setattr(sys.implementation, "name", implementation)
+    monkeypatch.setattr(solve, "_memory_cap", lambda: cap)
+    looks, asked, stream = [], [], io.BytesIO(b"7 " * (300 << 10))  # 600 KiB
+    monkeypatch.setattr(solve, "_check_room", lambda: looks.append(stream.tell()))
+    reader = solve.Reader(Reads(lambda n: asked.append(n) or stream.read(n)))
+    assert reader.capped is capped and b"".join(piece for _, piece in reader) == stream.getvalue()
+    kib = [n >> 10 for n in asked]
+    if capped:  # 60 KiB, then reads of 64 KiB to the end (the last gives b""); a look before each past 64 KiB
+        assert kib == [4, 8, 16, 32] + [64] * 10
+        assert [taken >> 10 for taken in looks] == [124 + 64 * i for i in range(8)] + [600]
+    else:
+        assert (kib, looks) == ([4, 8, 16, 32, 64, 128, 256, 512, 512], [])
+
+
+def test_on_pypy_under_a_cap_the_room_is_looked_at_from_64_kib_exactly(monkeypatch):
+    monkeypatch.setattr(sys.implementation, "name", "pypy")
+    monkeypatch.setattr(solve, "_memory_cap", lambda: 1 << 30)
+    looks, stream = [], io.BytesIO(b"7 " * (40 << 10))  # 80 KiB, in reads of 4 KiB
+    monkeypatch.setattr(solve, "_check_room", lambda: looks.append(stream.tell()))
+    assert len(list(solve.Reader(Reads(lambda n: stream.read(min(n, 4096)))))) == 20
+    assert [taken >> 10 for taken in looks] == [64, 68, 72, 76, 80]
+
+
 def test_the_engine_is_chosen_on_the_first_4_mib(monkeypatch, numpy_loads):
     """auto reads 4 MiB ahead on CPython to choose, and no more: the rest is read as the numbers are added."""
     chosen, pick = [], solve.pick_engine
