@@ -4,9 +4,17 @@ Not a test (pytest does not collect it): timings on a shared machine are
 noisy, so targets are reported here, never asserted. For each input it runs
 the commands in rounds, A B C A B C ..., each on the same CPU. It reports
 the median wall time and peak resident memory of each command; a target
-compares two commands by the median of their per-round ratios (or memory
-differences), with the quartiles of those beside it, so that a slow moment
-of the machine moves both sides of a pair, not one.
+compares two commands by their per-round ratios (or memory differences),
+so that a slow moment of the machine moves both sides of a pair, not one.
+
+A target is judged on an interval that holds the median of those values
+with a probability of at least 90%, whatever their distribution (the k-th
+least and greatest of them, by the binomial): "yes" when the whole interval
+is within the limit, "NO" when the whole of it is past, "not shown" when the
+limit falls inside it. A target not shown either way gets more rounds of
+its own commands, and only those, up to MAX_ROUNDS, so a verdict near its
+line is given by more rounds, not flipped by one slow moment, and a target
+still not shown says so rather than guess.
 
 The loop is this script's own, not hyperfine's or pyperf's: both run all
 the runs of one command before the next (no rounds, so no per-round
@@ -32,6 +40,7 @@ are left out and say so.
 """
 
 import argparse
+import math
 import shutil
 import statistics
 import subprocess
@@ -213,32 +222,66 @@ def run(command, source, sink):
 
 
 def measure(names, available, source, folder, repeats, status_expected=0):
-    """Return {name: ([seconds per round], [MiB per round])}, in rounds of the commands; check the answers."""
-    times = {name: [] for name in names}
-    memory = {name: [] for name in names}
-    outputs = {}
+    """Return the rounds, each {name: (seconds, MiB)}, of the commands run A B C A B C ...
+
+    Check the answers: every solver's output is the same."""
+    rounds, outputs = [], {}
     for _ in range(repeats):
+        this = {}
         for name in names:
             sink = folder / "out.txt"
             seconds, mib, status = run(available[name], source, sink)
             if status != status_expected:
                 raise SystemExit(f"{name} gave status {status} on {source.name}, not {status_expected}")
-            times[name].append(seconds)
-            memory[name].append(mib)
+            this[name] = (seconds, mib)
             outputs[name] = sink.read_bytes()
+        rounds.append(this)
     answers = {name: out for name, out in outputs.items()
                if name.startswith(("solve", "naive")) or name[0] in "rC"}
     if len(set(answers.values())) > 1:
         raise SystemExit(f"the answers differ on {source.name}: {sorted(answers)}")
-    return {name: (times[name], memory[name]) for name in names}
+    return rounds
+
+
+# A target is judged on an interval that holds the median of its per-round values with at least this
+# probability, whatever their distribution: met when the whole interval is within the limit, not met
+# when the whole of it is past, and not shown when the limit falls inside it. A target not yet shown
+# either way gets more rounds of its own commands (and only those), up to MAX_ROUNDS.
+COVERAGE = 0.9
+MAX_ROUNDS = 11
+
+
+def median_interval(values, coverage=COVERAGE):
+    """Return (low, high), the k-th smallest and k-th largest of values, or None for too few values.
+
+    k is the largest for which the two hold the median with probability
+    1 - 2 P(B < k) >= coverage, B binomial (n, 1/2): the chance that fewer
+    than k of n values fall below the median. Five values are the fewest
+    that give an interval of 90% (their least and greatest, 93.75%).
+    """
+    n, ordered = len(values), sorted(values)
+    below, k = 0.0, 0  # below: P(B < k)
+    while k < n // 2 and 2 * (below + math.comb(n, k) / 2 ** n) <= 1 - coverage:
+        below += math.comb(n, k) / 2 ** n
+        k += 1
+    return (ordered[k - 1], ordered[n - k]) if k else None
+
+
+def verdict(values, limit):
+    """Return "yes", "NO" or "not shown" for per-round values against limit (see COVERAGE)."""
+    interval = median_interval(values) if len(values) > 1 else (values[0], values[0])
+    if interval is None:
+        return "not shown"
+    low, high = interval
+    return "yes" if high <= limit else "NO" if low > limit else "not shown"
 
 
 def verdicts(path):
-    """Return {target: "yes" or "NO"} from the targets table of a saved run."""
+    """Return {target: "yes", "NO" or "not shown"} from the targets table of a saved run."""
     found = {}
     for line in Path(path).read_text().splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[2] in ("yes", "NO"):
+        if len(cells) == 3 and cells[2] in ("yes", "NO", "not shown"):
             found[cells[0]] = cells[2]
     return found
 
@@ -253,6 +296,120 @@ def compare(first, second):
     raise SystemExit(1 if differ else 0)
 
 
+def per_round(rounds, a, b, index, combine):
+    """Return combine(a's, b's) in each round that ran both (index 0: seconds, 1: MiB); None without them."""
+    pairs = [(r[a][index], r[b][index]) for r in rounds if a in r and b in r]
+    return [combine(x, y) for x, y in pairs] or None
+
+
+def ratio(a, b):
+    return lambda rounds: per_round(rounds, a, b, 0, lambda x, y: x / y)
+
+
+def difference(a, b):
+    return lambda rounds: per_round(rounds, a, b, 1, lambda x, y: x - y)
+
+
+def peak_or_time(rounds, command, index):
+    """Return the command's seconds (index 0) or MiB (index 1) in each round that ran it."""
+    return [r[command][index] for r in rounds if command in r]
+
+
+def peak(command):
+    return lambda rounds: peak_or_time(rounds, command, 1) or None
+
+
+ENGINE_NAMES = ("solve, pure engine", "solve, numpy engine")
+
+
+def better_engine(rounds):
+    """Return the name of the engine with the lower median time in these rounds, or None."""
+    times = {name: statistics.median(peak_or_time(rounds, name, 0)) for name in ENGINE_NAMES
+             if peak_or_time(rounds, name, 0)}
+    return min(times, key=times.get) if times else None
+
+
+def auto_against_better(rounds):
+    """auto's time over the better engine's (the one of lower median time), round by round."""
+    better = better_engine(rounds)
+    return ratio("solve", better)(rounds) if better else None
+
+
+def targets():
+    """Return the targets: (label, input, limit, unit, the commands it compares, values from the rounds).
+
+    An input of None compares two inputs' medians; such a target gets no more rounds.
+    """
+    big, flat, seed, dmoj = "K=10 d=10^6", "K=10 d=10^6 one line", "seed example", ", as DMOJ runs it"
+    largest = "K=10 d=10^5 (the package's largest)"
+    found = [
+        ("seed example: solve / python -c pass <= 1.45", seed, 1.45, "x", ("solve", "python -c pass")),
+        ("seed example: PyPy solve / pypy3 -c pass <= 2.0", seed, 2.0, "x", ("solve, PyPy", "pypy3 -c pass")),
+        ("seed example, as DMOJ runs it: PyPy solve - naive <= 2.0 MiB", seed, 2.0, " MiB",
+         ("solve, PyPy as DMOJ runs it", "naive, PyPy as DMOJ runs it")),
+        ("seed example, as DMOJ runs it: CPython solve - naive <= 2.0 MiB", seed, 2.0, " MiB",
+         ("solve" + dmoj, "naive" + dmoj)),
+        (f"{big}: solve / parse floor <= 1.10", big, 1.10, "x", ("solve", "floor")),
+        (f"{big}: solve peak memory <= 69 MiB (before)", big, 69, " MiB", ("solve",)),
+        (f"{big}: solve -S / reference <= 1.0", big, 1.0, "x", ("solve -S", "reference")),
+        (f"{big}: PyPy solve / C scanf/printf <= 1.25 (aim)", big, 1.25, "x",
+         ("solve, PyPy", "C scanf/printf")),
+        (f"{flat}: solve peak memory <= 140 MiB", flat, 140, " MiB", ("solve",)),
+        (f"{largest}, as DMOJ runs it: PyPy solve - naive <= 0", largest, 0, " MiB",
+         ("solve, PyPy as DMOJ runs it", "naive, PyPy as DMOJ runs it")),
+        (f"{largest}, as DMOJ runs it: CPython solve - naive <= 0", largest, 0, " MiB",
+         ("solve" + dmoj, "naive" + dmoj)),
+    ]
+    for size in AUTO_SIZES:
+        found.append((f"{size}: auto / the better engine <= 1.10", size, 1.10, "x", ("solve", *ENGINE_NAMES)))
+        if size != "K=2 d=2*10^5 (5.7 MB)":
+            found.append((f"{size}: auto / reference <= 1.0", size, 1.0, "x", ("solve", "reference")))
+    found.append((f"{flat}: solve / parse floor <= 1.10", flat, 1.10, "x", ("solve", "floor")))
+    values = {"x": ratio, " MiB": difference}
+    specs = []
+    for label, size, limit, unit, commands in found:
+        if len(commands) == 3:
+            compute = auto_against_better
+        elif len(commands) == 1:
+            compute = peak(commands[0])
+        else:
+            compute = values[unit](*commands)
+        specs.append((label, size, limit, unit, commands, compute))
+
+    def growth(results):
+        small, large = (statistics.median(peak_or_time(results.get(size, []), "solve -S", 1) or [0])
+                        for size in ("K=2 d=2*10^5 -S", "K=40 d=2*10^5 -S"))
+        return [100 * (large / small - 1)] if small and large else None
+
+    def huge(results):
+        times = [statistics.median(peak_or_time(results.get(size, []), "solve", 0) or [0])
+                 for size in ("one 128 MB token", "one 32 MB token")]
+        return [times[0] / times[1]] if all(times) else None
+
+    specs.insert(7, ("-S: memory growth K=2 -> K=40 at d=2*10^5 <= 15%", None, 15, "%", (), growth))
+    specs.append(("one huge token: time 128 MB / 32 MB <= 5", None, 5, "x", (), huge))
+    return specs
+
+
+def more_rounds(size, rounds, specs, available, source, folder, status):
+    """Run more rounds of the commands of the targets on size not yet shown either way, up to MAX_ROUNDS."""
+    def undecided(spec):
+        values = spec[5](rounds)
+        return values and len(values) < MAX_ROUNDS and verdict(values, spec[2]) == "not shown"
+
+    def needed(commands):  # auto against the better engine: more rounds of that one, not of both
+        return ("solve", better_engine(rounds)) if commands[1:] == ENGINE_NAMES else commands
+
+    while True:
+        pending = [needed(spec[4]) for spec in specs if spec[1] == size and undecided(spec)]
+        names = [name for name in dict.fromkeys(name for commands in pending for name in commands)
+                 if name in available]
+        if not names:
+            return rounds
+        print(f"  one more round of {', '.join(names)} ...", file=sys.stderr, flush=True)
+        rounds += measure(names, available, source, folder, 1, status)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes only")
@@ -261,13 +418,14 @@ def main(argv=None):
     if args.compare:
         compare(*args.compare)
     sizes = [s for s in SIZES if not args.quick or s[0] in QUICK]
+    specs = targets()
 
     results, missing = {}, set()
     with tempfile.TemporaryDirectory(prefix="ga-bench-") as tmp:
         folder = Path(tmp)
         available = commands(folder)
-        print("| input | MB | command | seconds | peak MiB |")
-        print("|---|---:|---|---:|---:|")
+        print("| input | MB | command | seconds | peak MiB | rounds |")
+        print("|---|---:|---|---:|---:|---:|")
         for name, k, d, layout, wanted, repeats in sizes:
             names = [n for n in wanted if n in available]
             missing.update(n for n in wanted if n not in available)
@@ -275,96 +433,44 @@ def main(argv=None):
             write_problem(source, k, d, layout)
             megabytes = source.stat().st_size / 1e6
             print(f"measuring {name} ({megabytes:.1f} MB, {repeats} rounds) ...", file=sys.stderr, flush=True)
-            result = measure(names, available, source, folder, repeats, 1 if layout == "junk" else 0)
-            results[name] = result
+            status = 1 if layout == "junk" else 0
+            rounds = measure(names, available, source, folder, repeats, status)
+            results[name] = more_rounds(name, rounds, specs, available, source, folder, status)
             for command in names:
-                seconds, mib = map(statistics.median, result[command])
-                print(f"| {name} | {megabytes:.1f} | {command} | {seconds:.3f} | {mib:.0f} |", flush=True)
+                seconds, mib = (statistics.median(peak_or_time(results[name], command, i)) for i in (0, 1))
+                count = len(peak_or_time(results[name], command, 0))
+                print(f"| {name} | {megabytes:.1f} | {command} | {seconds:.3f} | {mib:.0f} | {count} |",
+                      flush=True)
 
     print()
-    print("| target | measured | met |")
+    print("| target | median (90% interval of the median) | met |")
     print("|---|---:|:---:|")
-
-    def per_round(size, a, b, index, compare):
-        """Return compare(a's, b's) for each round, a and b measured in the same round; or None."""
-        row = results.get(size, {})
-        if a not in row or b not in row:
-            return None
-        return [compare(x, y) for x, y in zip(row[a][index], row[b][index], strict=True)]
-
-    def ratio(size, a, b, index=0):
-        return per_round(size, a, b, index, lambda x, y: x / y)
-
-    def target(label, values, limit, unit="x"):
-        """Print the median of values against its limit, the quartiles beside it."""
+    for label, size, limit, unit, _, compute in specs:
+        values = compute(results.get(size, [])) if size else compute(results)
         if not values:
             print(f"| {label} | not measured | - |")
-            return
-        value = statistics.median(values)
-        low, _, high = statistics.quantiles(values, n=4) if len(values) > 1 else (value, value, value)
-        met = "yes" if value <= limit else "NO"
-        print(f"| {label} | {value:.2f}{unit} ({low:.2f} to {high:.2f}) | {met} |")
-
-    def peak(size, command):
-        row = results.get(size, {})
-        return [statistics.median(row[command][1])] if command in row else None
-
-    def difference(size, a, b):
-        return per_round(size, a, b, 1, lambda x, y: x - y)
-
-    def median_of(size, command, index):
-        row = results.get(size, {})
-        return statistics.median(row[command][index]) if command in row else None
+            continue
+        interval = median_interval(values) if len(values) > 1 else None
+        spread = (" (%.2f to %.2f, %d rounds)" % (*interval, len(values)) if interval else
+                  " (%d rounds: too few for an interval)" % len(values) if len(values) > 1 else "")
+        print(f"| {label} | {statistics.median(values):.2f}{unit}{spread} | {verdict(values, limit)} |")
 
     def shown(label, values, unit):
         value = f"{statistics.median(values):.2f}{unit}" if values else "not measured"
         print(f"| {label} | {value} | - |")
 
-    big, flat, seed, dmoj = "K=10 d=10^6", "K=10 d=10^6 one line", "seed example", ", as DMOJ runs it"
-    target("seed example: solve / python -c pass <= 1.45", ratio(seed, "solve", "python -c pass"), 1.45)
+    seed = results.get("seed example", [])
     shown("seed example: compiling solve.py alone / python -c pass",
-          ratio(seed, "python compiles solve.py", "python -c pass"), "x")
-    target("seed example: PyPy solve / pypy3 -c pass <= 2.0",
-           ratio(seed, "solve, PyPy", "pypy3 -c pass"), 2.0)
-    target("seed example, as DMOJ runs it: PyPy solve - naive <= 2.0 MiB",
-           difference(seed, "solve, PyPy as DMOJ runs it", "naive, PyPy as DMOJ runs it"), 2.0, " MiB")
-    target("seed example, as DMOJ runs it: CPython solve - naive <= 2.0 MiB",
-           difference(seed, "solve" + dmoj, "naive" + dmoj), 2.0, " MiB")
+          ratio("python compiles solve.py", "python -c pass")(seed), "x")
     for label, a, b in (("PyPy", "pypy3 compiles solve.py", "pypy3 -c pass"),
                         ("CPython", "python compiles solve.py", "python -c pass")):
         shown(f"seed example: {label} compiling solve.py alone - {b} (memory)",
-              difference(seed, a, b), " MiB")
-    target(f"{big}: solve / parse floor <= 1.10", ratio(big, "solve", "floor"), 1.10)
-    target(f"{big}: solve peak memory <= 69 MiB (before)", peak(big, "solve"), 69, " MiB")
-    target(f"{big}: solve -S / reference <= 1.0", ratio(big, "solve -S", "reference"), 1.0)
-    small_k = median_of("K=2 d=2*10^5 -S", "solve -S", 1)
-    large_k = median_of("K=40 d=2*10^5 -S", "solve -S", 1)
-    growth = [100 * (large_k / small_k - 1)] if small_k and large_k else None
-    target("-S: memory growth K=2 -> K=40 at d=2*10^5 <= 15%", growth, 15, "%")
-    target(f"{big}: PyPy solve / C scanf/printf <= 1.25 (aim)",
-           ratio(big, "solve, PyPy", "C scanf/printf"), 1.25)
-    target(f"{flat}: solve peak memory <= 140 MiB", peak(flat, "solve"), 140, " MiB")
-    largest = "K=10 d=10^5 (the package's largest)"
-    target(f"{largest}, as DMOJ runs it: PyPy solve - naive <= 0",
-           difference(largest, "solve, PyPy as DMOJ runs it", "naive, PyPy as DMOJ runs it"), 0, " MiB")
-    target(f"{largest}, as DMOJ runs it: CPython solve - naive <= 0",
-           difference(largest, "solve" + dmoj, "naive" + dmoj), 0, " MiB")
-    for size in AUTO_SIZES:
-        row = results.get(size, {})
-        if "solve" in row:  # each round: auto against the faster of the two engines in that round
-            engines = [row[name][0] for name in ("solve, pure engine", "solve, numpy engine") if name in row]
-            better = [min(times) for times in zip(*engines, strict=True)]
-            target(f"{size}: auto / the better engine <= 1.10",
-                   [auto / best for auto, best in zip(row["solve"][0], better, strict=True)], 1.10)
-        if "reference" in row:
-            target(f"{size}: auto / reference <= 1.0", ratio(size, "solve", "reference"), 1.0)
-    huge = [median_of(size, "solve", 0) for size in ("one 128 MB token", "one 32 MB token")]
-    target("one huge token: time 128 MB / 32 MB <= 5", [huge[0] / huge[1]] if all(huge) else None, 5)
-    target(f"{flat}: solve / parse floor <= 1.10", ratio(flat, "solve", "floor"), 1.10)
+              difference(a, b)(seed), " MiB")
     for size in THRESHOLD_SIZES:
         for label, a, b in (("CPython", "solve, numpy engine", "solve, pure engine"),
                             ("PyPy", "solve, PyPy numpy engine", "solve, PyPy")):
-            shown(f"{size}: {label} numpy engine / pure engine (below 1: numpy pays)", ratio(size, a, b), "x")
+            shown(f"{size}: {label} numpy engine / pure engine (below 1: numpy pays)",
+                  ratio(a, b)(results.get(size, [])), "x")
     if missing:
         print(f"\nnot measured here (missing): {', '.join(sorted(missing))}")
 
