@@ -231,7 +231,11 @@ def test_a_bad_token_near_40_bytes_gives_its_whole_message(head, length):
     b"2 " + b"x" * 100 + b" 3 4\n1\n1\n1\n",  # the header goes on after it: more than 2 values
     b"2 " + b"x" * 102 + b" 3 4\n1\n1\n1\n",  # the same, the blank after it starting a read
     b"1 -1." + b"25" * 40 + b"e-3 2\n",  # a long valid number, no blank in 88 bytes: never settled
-], ids=["header-lr", "header-more", "header-more-at-a-read", "long-valid-number"])
+    b"1 0.1\n1 2 3 4 5 6 7 8\n1 2\n",  # theta's 8 numbers in many pieces: the count goes on across them
+    b"2 1 x\n1\n1\n1\n",  # K and lr in the first piece, a bad third value alone in the next: "more than 2"
+    b"2 1 x 55 5\n1\n1\n1\n",  # and the pieces after the bad one count too ("x ", then "55 5")
+], ids=["header-lr", "header-more", "header-more-at-a-read", "long-valid-number", "count-across-pieces",
+        "header-three-with-a-bad-one", "header-bad-then-more"])
 def test_a_token_read_in_pieces_gives_what_it_gives_whole(data):
     """Read 4 bytes at a time, a token that settles (or must not) ends in the outcome of one read."""
     def outcome(size):

@@ -273,3 +273,16 @@ def test_the_numpy_step_reuses_theta():
     engine = solve.numpy_engine()
     theta, grad_sum = np.array([1.0, 2.0]), np.array([1.0, 2.0])
     assert engine.step(theta, grad_sum, 2, 0.1) is theta and theta.tolist() == [0.95, 1.9]
+
+
+@pytest.mark.parametrize("cap, name", [(256 << 20, "numpy"), ((256 << 20) - 1, "python"), (1 << 40, "numpy")])
+def test_auto_takes_numpy_under_a_cap_of_256_mib_or_more(monkeypatch, cap, name):
+    monkeypatch.setattr(solve, "_memory_cap", lambda: cap)
+    assert solve.pick_engine("auto", solve.NUMPY_FROM, 1).name == name
+
+
+@pytest.mark.parametrize("argv, parsed", [([], ("-", "auto")), (["in.txt"], ("in.txt", "auto")),
+                                          (["-", "--engine", "python"], ("-", "python"))])
+def test_the_command_line_gives_the_input_and_the_engine(argv, parsed):
+    out, err = io.BytesIO(), io.BytesIO()
+    assert solve._parse_args(argv, out, err) == parsed and out.getvalue() == err.getvalue() == b""

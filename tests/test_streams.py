@@ -529,6 +529,26 @@ def test_whole_gradients_go_straight_into_the_sum(engine, monkeypatch):
     assert [float(v) for v in grad_sum] == [3 + 5 + 7 + 9 + 11 + 13, 4 + 6 + 8 + 10 + 12 + 14]
 
 
+@both_engines
+def test_a_piece_that_starts_inside_a_row_finishes_that_row_first(engine):
+    """theta, g_1's first value; then the rest of g_1, g_2 and g_3 whole: the sum is column by column."""
+    made = solve.PythonEngine() if engine == "python" else solve.numpy_engine()
+    with made:
+        theta, grad_sum = solve._rows(made, 2, [made.parse(piece, 1) for piece in (b"1 2 3", b"4 5 6 7 8")])
+    assert [float(v) for v in theta] == [1, 2] and [float(v) for v in grad_sum] == [3 + 5 + 7, 4 + 6 + 8]
+
+
+def test_the_read_ahead_stops_at_the_first_line_past_4_mib_over_256(monkeypatch):
+    """A tall input: once 256 x the lines given passes 4 MiB (line 16,385), the engine is chosen on them."""
+    chosen, pick = [], solve.pick_engine
+    monkeypatch.setattr(solve, "pick_engine", lambda *args: chosen.append(args) or pick(*args))
+    k = solve.NUMPY_FROM // solve.NUMPY_MIN_LINE + 2  # lines: the header, theta, then k of one number
+    data = b"%d 1\n0\n" % k + b"1\n" * k  # 32 KB: read whole by the first reads
+    answer = b"".join(solve._solve(solve.Reader(io.BytesIO(data)), "auto"))
+    lines = solve.NUMPY_FROM // solve.NUMPY_MIN_LINE + 1
+    assert answer == b"-1.0000\n" and chosen == [("auto", len(data), lines)]
+
+
 def test_the_pure_engine_adds_many_short_rows_column_by_column(monkeypatch):
     """On CPython, more rows than columns are added down each column; a row-by-row add would be called."""
     engine, calls = solve.PythonEngine(), []
