@@ -23,3 +23,18 @@ def test_the_median_interval_is_the_narrowest_of_90_percent(n, interval):
 ])
 def test_a_target_is_met_only_when_its_interval_is(values, verdict):
     assert bench.verdict(values, 1.1 if len(values) > 1 else 5) == verdict
+
+
+@pytest.mark.parametrize("first, second, status", [
+    ("yes", "yes", 0), ("NO", "not shown", 0), ("not shown", "NO", 0), ("yes", "not shown", 1),
+    ("NO", "yes", 1)])
+def test_two_runs_disagree_only_on_met_against_not_met(tmp_path, capsys, first, second, status):
+    """--compare: "NO" and "not shown" are both not met; only met in one run and not the other fails."""
+    for name, met in (("a.md", first), ("b.md", second)):
+        (tmp_path / name).write_text("| target | median | met |\n|---|---:|:---:|\n| t <= 1 | 1.0x | %s |\n"
+                                     "| other <= 1 | 0.5x | yes |\n" % met)
+    with pytest.raises(SystemExit) as done:
+        bench.compare(tmp_path / "a.md", tmp_path / "b.md")
+    assert done.value.code == status
+    summary = "%d targets agree on met / not met, %d do not\n" % (2 - status, status)
+    assert capsys.readouterr().out.endswith(summary)
