@@ -42,6 +42,7 @@ are left out and say so.
 """
 
 import argparse
+import collections
 import math
 import shutil
 import statistics
@@ -245,11 +246,8 @@ def measure(names, available, source, folder, repeats, status_expected=0):
     return rounds
 
 
-# A target is judged on an interval that holds the median of its per-round values with at least this
-# probability, whatever their distribution: met when the whole interval is within the limit, not met
-# when the whole of it is past, and not shown when the limit falls inside it. A target not yet shown
-# either way gets more rounds of its own commands (and only those), up to MAX_ROUNDS, or three
-# times the input's own rounds where that is more (the seed example's 41 rounds take a second).
+# The interval's coverage, and the most rounds a target not yet shown gets (or three times its input's
+# own rounds where that is more: the seed example's 41 take a second). See the module's docstring.
 COVERAGE = 0.9
 MAX_ROUNDS = 21
 
@@ -333,9 +331,9 @@ ENGINE_NAMES = ("solve, pure engine", "solve, numpy engine")
 
 def better_engine(rounds):
     """Return the name of the engine with the lower median time in these rounds, or None."""
-    times = {name: statistics.median(peak_or_time(rounds, name, 0)) for name in ENGINE_NAMES
-             if peak_or_time(rounds, name, 0)}
-    return min(times, key=times.get) if times else None
+    times = {name: peak_or_time(rounds, name, 0) for name in ENGINE_NAMES}
+    medians = {name: statistics.median(seconds) for name, seconds in times.items() if seconds}
+    return min(medians, key=medians.get) if medians else None
 
 
 def auto_against_better(rounds):
@@ -344,46 +342,22 @@ def auto_against_better(rounds):
     return ratio("solve", better)(rounds) if better else None
 
 
-def targets():
-    """Return the targets: (label, input, limit, unit, the commands it compares, values from the rounds).
+# A target: its label and limit; the input it is measured on (None: it compares two inputs' medians and
+# gets no more rounds); the commands that more rounds would run; values(rounds, or every input's rounds
+# where input is None) gives its per-round values.
+Target = collections.namedtuple("Target", "label input limit unit commands values")
 
-    An input of None compares two inputs' medians; such a target gets no more rounds.
-    """
+
+def compared(label, size, limit, unit, *commands):
+    """Return the Target comparing commands on size: a ratio of times ("x") or a difference of peaks (MiB)."""
+    values = ratio(*commands) if unit == "x" else difference(*commands)
+    return Target(label, size, limit, unit, commands, values)
+
+
+def targets():
+    """Return the targets, in the order they are printed."""
     big, flat, seed, dmoj = "K=10 d=10^6", "K=10 d=10^6 one line", "seed example", ", as DMOJ runs it"
     largest = "K=10 d=10^5 (the package's largest)"
-    found = [
-        ("seed example: solve / python -c pass <= 1.45", seed, 1.45, "x", ("solve", "python -c pass")),
-        ("seed example: PyPy solve / pypy3 -c pass <= 2.0", seed, 2.0, "x", ("solve, PyPy", "pypy3 -c pass")),
-        ("seed example, as DMOJ runs it: PyPy solve - naive <= 2.0 MiB", seed, 2.0, " MiB",
-         ("solve, PyPy as DMOJ runs it", "naive, PyPy as DMOJ runs it")),
-        ("seed example, as DMOJ runs it: CPython solve - naive <= 2.0 MiB", seed, 2.0, " MiB",
-         ("solve" + dmoj, "naive" + dmoj)),
-        (f"{big}: solve / parse floor <= 1.10", big, 1.10, "x", ("solve", "floor")),
-        (f"{big}: solve peak memory <= 69 MiB (before)", big, 69, " MiB", ("solve",)),
-        (f"{big}: solve -S / reference <= 1.0", big, 1.0, "x", ("solve -S", "reference")),
-        (f"{big}: PyPy solve / C scanf/printf <= 1.25 (aim)", big, 1.25, "x",
-         ("solve, PyPy", "C scanf/printf")),
-        (f"{flat}: solve peak memory <= 140 MiB", flat, 140, " MiB", ("solve",)),
-        (f"{largest}, as DMOJ runs it: PyPy solve - naive <= 0", largest, 0, " MiB",
-         ("solve, PyPy as DMOJ runs it", "naive, PyPy as DMOJ runs it")),
-        (f"{largest}, as DMOJ runs it: CPython solve - naive <= 0", largest, 0, " MiB",
-         ("solve" + dmoj, "naive" + dmoj)),
-    ]
-    for size in AUTO_SIZES:
-        found.append((f"{size}: auto / the better engine <= 1.10", size, 1.10, "x", ("solve", *ENGINE_NAMES)))
-        if size != "K=2 d=2*10^5 (5.7 MB)":
-            found.append((f"{size}: auto / reference <= 1.0", size, 1.0, "x", ("solve", "reference")))
-    found.append((f"{flat}: solve / parse floor <= 1.10", flat, 1.10, "x", ("solve", "floor")))
-    values = {"x": ratio, " MiB": difference}
-    specs = []
-    for label, size, limit, unit, commands in found:
-        if len(commands) == 3:
-            compute = auto_against_better
-        elif len(commands) == 1:
-            compute = peak(commands[0])
-        else:
-            compute = values[unit](*commands)
-        specs.append((label, size, limit, unit, commands, compute))
 
     def growth(results):
         small, large = (statistics.median(peak_or_time(results.get(size, []), "solve -S", 1) or [0])
@@ -395,24 +369,49 @@ def targets():
                  for size in ("one 128 MB token", "one 32 MB token")]
         return [times[0] / times[1]] if all(times) else None
 
-    specs.insert(7, ("-S: memory growth K=2 -> K=40 at d=2*10^5 <= 15%", None, 15, "%", (), growth))
-    specs.append(("one huge token: time 128 MB / 32 MB <= 5", None, 5, "x", (), huge))
-    return specs
+    found = [
+        compared("seed example: solve / python -c pass <= 1.45", seed, 1.45, "x", "solve", "python -c pass"),
+        compared("seed example: PyPy solve / pypy3 -c pass <= 2.0", seed, 2.0, "x", "solve, PyPy",
+                 "pypy3 -c pass"),
+        compared("seed example, as DMOJ runs it: PyPy solve - naive <= 2.0 MiB", seed, 2.0, " MiB",
+                 "solve, PyPy as DMOJ runs it", "naive, PyPy as DMOJ runs it"),
+        compared("seed example, as DMOJ runs it: CPython solve - naive <= 2.0 MiB", seed, 2.0, " MiB",
+                 "solve" + dmoj, "naive" + dmoj),
+        compared(f"{big}: solve / parse floor <= 1.10", big, 1.10, "x", "solve", "floor"),
+        Target(f"{big}: solve peak memory <= 69 MiB (before)", big, 69, " MiB", ("solve",), peak("solve")),
+        compared(f"{big}: solve -S / reference <= 1.0", big, 1.0, "x", "solve -S", "reference"),
+        Target("-S: memory growth K=2 -> K=40 at d=2*10^5 <= 15%", None, 15, "%", (), growth),
+        compared(f"{big}: PyPy solve / C scanf/printf <= 1.25 (aim)", big, 1.25, "x", "solve, PyPy",
+                 "C scanf/printf"),
+        Target(f"{flat}: solve peak memory <= 140 MiB", flat, 140, " MiB", ("solve",), peak("solve")),
+        compared(f"{largest}, as DMOJ runs it: PyPy solve - naive <= 0", largest, 0, " MiB",
+                 "solve, PyPy as DMOJ runs it", "naive, PyPy as DMOJ runs it"),
+        compared(f"{largest}, as DMOJ runs it: CPython solve - naive <= 0", largest, 0, " MiB",
+                 "solve" + dmoj, "naive" + dmoj),
+    ]
+    for size in AUTO_SIZES:  # more rounds of auto and the better engine only: see more_rounds()
+        found.append(Target(f"{size}: auto / the better engine <= 1.10", size, 1.10, "x",
+                            ("solve", *ENGINE_NAMES), auto_against_better))
+        if size != "K=2 d=2*10^5 (5.7 MB)":
+            found.append(compared(f"{size}: auto / reference <= 1.0", size, 1.0, "x", "solve", "reference"))
+    found.append(compared(f"{flat}: solve / parse floor <= 1.10", flat, 1.10, "x", "solve", "floor"))
+    found.append(Target("one huge token: time 128 MB / 32 MB <= 5", None, 5, "x", (), huge))
+    return found
 
 
 def more_rounds(size, rounds, specs, available, source, folder, status):
     """Run more rounds of the commands of the targets on size not yet shown either way (see COVERAGE)."""
     most = max(MAX_ROUNDS, 3 * len(rounds))
 
-    def undecided(spec):
-        values = spec[5](rounds)
-        return values and len(values) < most and verdict(values, spec[2]) == "not shown"
+    def undecided(target):
+        values = target.values(rounds)
+        return values and len(values) < most and verdict(values, target.limit) == "not shown"
 
     def needed(commands):  # auto against the better engine: more rounds of that one, not of both
         return ("solve", better_engine(rounds)) if commands[1:] == ENGINE_NAMES else commands
 
     while True:
-        pending = [needed(spec[4]) for spec in specs if spec[1] == size and undecided(spec)]
+        pending = [needed(target.commands) for target in specs if target.input == size and undecided(target)]
         names = [name for name in dict.fromkeys(name for commands in pending for name in commands)
                  if name in available]
         if not names:
