@@ -43,6 +43,9 @@ def examples(n):
     return max(20, n // 5) if MUTANTS else n
 
 
+STATS_TIME = pytest.StashKey()  # under mutmut: how long the test took in the stats run, in seconds
+
+
 def pytest_collection_modifyitems(config, items):
     """Skip the tests marked `deep` unless GA_DEEP=1; under mutmut, run the quickest tests first.
 
@@ -54,9 +57,9 @@ def pytest_collection_modifyitems(config, items):
     took = Path("mutmut-stats.json")
     if MUTANTS and took.exists():
         duration = json.loads(took.read_text())["duration_by_test"]
-        items.sort(key=lambda item: duration.get(item.nodeid, 0.0))
         for item in items:
             item.stash[STATS_TIME] = duration.get(item.nodeid, 0.0)
+        items.sort(key=lambda item: item.stash[STATS_TIME])
     if DEEP:
         return
     skip = pytest.mark.skip(reason="deep run: set GA_DEEP=1")
@@ -93,8 +96,6 @@ def current_test(request):
     yield
     runs.CURRENT_TEST = None
 
-
-STATS_TIME = pytest.StashKey()  # under mutmut: how long the test took in the stats run, in seconds
 
 if MUTANTS:
     @pytest.hookimpl(hookwrapper=True)

@@ -212,10 +212,16 @@ def test_on_pypy_under_a_cap_the_room_is_looked_at_from_64_kib_exactly(monkeypat
     assert [taken >> 10 for taken in looks] == [64, 68, 72, 76, 80]
 
 
-def test_the_engine_is_chosen_on_the_first_4_mib(monkeypatch, numpy_loads):
+@pytest.fixture
+def chosen(monkeypatch):
+    """Return a list that gets the arguments of each pick_engine() call: (choice, bytes read, lines)."""
+    calls, pick = [], solve.pick_engine
+    monkeypatch.setattr(solve, "pick_engine", lambda *args: calls.append(args) or pick(*args))
+    return calls
+
+
+def test_the_engine_is_chosen_on_the_first_4_mib(chosen, numpy_loads):
     """auto reads 4 MiB ahead on CPython to choose, and no more: the rest is read as the numbers are added."""
-    chosen, pick = [], solve.pick_engine
-    monkeypatch.setattr(solve, "pick_engine", lambda *args: chosen.append(args) or pick(*args))
     row = b" ".join([b"0.5"] * 900_000) + b"\n"  # 2.7 MB
     assert solve.solve_bytes(b"1 0.1\n" + row + row) == row.replace(b"0.5", b"0.4500").decode()
     [(choice, size, lines)] = chosen
@@ -223,10 +229,8 @@ def test_the_engine_is_chosen_on_the_first_4_mib(monkeypatch, numpy_loads):
     assert solve.NUMPY_FROM <= size < solve.NUMPY_FROM + solve.CHUNK  # reads of 4 KiB, 8 KiB ... 1 MiB, 1 MiB
 
 
-def test_the_read_ahead_ends_at_4_mib_exactly(monkeypatch):
+def test_the_read_ahead_ends_at_4_mib_exactly(chosen):
     """Reads of 4 KiB reach 4 MiB exactly: the engine is chosen there, not one read later."""
-    chosen, pick = [], solve.pick_engine
-    monkeypatch.setattr(solve, "pick_engine", lambda *args: chosen.append(args) or pick(*args))
     row = b" ".join([b"0.5"] * 900_000) + b"\n"
     answer = b"".join(solve._solve(solve.Reader(io.BytesIO(b"1 0.1\n" + row + row), 4096), "auto"))
     assert answer == row.replace(b"0.5", b"0.4500") and chosen == [("auto", solve.NUMPY_FROM, 3)]
@@ -474,11 +478,11 @@ def test_a_tall_input_stays_on_the_pure_engine(numpy_loads):
     assert solve.solve_bytes(old_mac).encode() == run_main(data).stdout and numpy_loads == []
 
 
-def test_a_tall_input_is_judged_on_its_first_lines(monkeypatch, numpy_loads):
+def test_a_tall_input_is_judged_on_its_first_lines(chosen, numpy_loads):
     """Past 4 MiB / 256 lines, numpy cannot be chosen: auto stops reading ahead there, short of 4 MiB."""
     data = tall(24_000, 20)
-    expected, chosen, pick = run_main(data, engine="python").stdout.decode(), [], solve.pick_engine
-    monkeypatch.setattr(solve, "pick_engine", lambda *args: chosen.append(args) or pick(*args))
+    expected = run_main(data, engine="python").stdout.decode()
+    chosen.clear()  # that run chose too: only solve_bytes' choice is looked at
     assert solve.solve_bytes(data) == expected
     [(choice, size, lines)] = chosen
     assert lines == solve.NUMPY_FROM // solve.NUMPY_MIN_LINE + 1 and size < solve.NUMPY_FROM
@@ -538,10 +542,8 @@ def test_a_piece_that_starts_inside_a_row_finishes_that_row_first(engine):
     assert [float(v) for v in theta] == [1, 2] and [float(v) for v in grad_sum] == [3 + 5 + 7, 4 + 6 + 8]
 
 
-def test_the_read_ahead_stops_at_the_first_line_past_4_mib_over_256(monkeypatch):
+def test_the_read_ahead_stops_at_the_first_line_past_4_mib_over_256(chosen):
     """A tall input: once 256 x the lines given passes 4 MiB (line 16,385), the engine is chosen on them."""
-    chosen, pick = [], solve.pick_engine
-    monkeypatch.setattr(solve, "pick_engine", lambda *args: chosen.append(args) or pick(*args))
     k = solve.NUMPY_FROM // solve.NUMPY_MIN_LINE + 2  # lines: the header, theta, then k of one number
     data = b"%d 1\n0\n" % k + b"1\n" * k  # 32 KB: read whole by the first reads
     answer = b"".join(solve._solve(solve.Reader(io.BytesIO(data)), "auto"))
