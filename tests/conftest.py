@@ -3,6 +3,7 @@
 What the tools share with the tests (running solve.py, the reference, the bad inputs,
 the mutants) is in testkit/."""
 
+import doctest
 import json
 import os
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 import solve
 from testkit import runs
 from testkit.runs import MUTANTS
+from tools import mutants
 
 # Derandomized, so CI runs the same examples every time; GA_DEEP=1 runs many
 # more (and the tests marked `deep`).
@@ -44,6 +46,26 @@ def examples(n):
 
 
 STATS_TIME = pytest.StashKey()  # under mutmut: how long the test took in the stats run, in seconds
+WANTED = pytest.StashKey()  # under a mutant: the ids of the tests mutmut named, collected by their files
+_durations = {}  # mutmut-stats.json's durations by (mtime, size): read in mutmut's process, once
+
+
+def durations(path):
+    """Return {test id: seconds} from mutmut's stats file (1 MB), read once for each version of it."""
+    status = path.stat()
+    key = status.st_mtime_ns, status.st_size
+    if key not in _durations:
+        _durations.clear()
+        _durations[key] = json.loads(path.read_text())["duration_by_test"]
+    return _durations[key]
+
+
+def pytest_configure(config):
+    """Under a mutant, collect the files of the tests mutmut names, not each test id on its own."""
+    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        files = mutants.by_file(config.args)
+        if files:
+            config.args[:], config.stash[WANTED] = files
 
 
 def pytest_collection_modifyitems(config, items):
@@ -52,11 +74,14 @@ def pytest_collection_modifyitems(config, items):
     mutmut stops at the first failing test, so a mutant is killed soonest
     when the quick tests come first; it records how long each one took.
     """
-    if MUTANTS:  # mutmut's copies of a function carry its docstring: its doctests run once, as the original
-        items[:] = [item for item in items if "__mutmut" not in item.nodeid]
+    if WANTED in config.stash:
+        try:
+            items[:] = mutants.picked(items, config.stash[WANTED])
+        except LookupError as error:
+            raise pytest.UsageError(str(error)) from None
     took = Path("mutmut-stats.json")
     if MUTANTS and took.exists():
-        duration = json.loads(took.read_text())["duration_by_test"]
+        duration = durations(took)
         for item in items:
             item.stash[STATS_TIME] = duration.get(item.nodeid, 0.0)
         items.sort(key=lambda item: item.stash[STATS_TIME])
@@ -98,14 +123,16 @@ def current_test(request):
 
 
 if MUTANTS:
+    # mutmut's copies of a function carry its docstring: doctest never sees them, so each doctest runs
+    # once, as the original (through its trampoline, under the active mutant).
+    doctest.DocTestFinder._find = mutants.originals_only(doctest.DocTestFinder._find)
+
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(item):
         """Under a mutant, give each test a time limit of its own (see test_limit in tools/mutants.py)."""
         timer = None
         if "__mutmut_" in os.environ["MUTANT_UNDER_TEST"] and STATS_TIME in item.stash:
-            from tools import mutants
-
-            timer = mutants.watchdog(mutants.test_limit(item.stash[STATS_TIME]))
+                timer = mutants.watchdog(mutants.test_limit(item.stash[STATS_TIME]))
         yield
         if timer:
             timer.cancel()
@@ -115,6 +142,4 @@ if MUTANTS:
         """While mutmut collects which tests reach which function, credit what this test's processes ran."""
         yield
         if os.environ["MUTANT_UNDER_TEST"] == "stats" and item.get_closest_marker("process"):
-            from tools import mutants
-
-            mutants.record_process_hits()
+                mutants.record_process_hits()

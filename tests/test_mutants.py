@@ -86,3 +86,35 @@ def test_descendants_are_children_and_theirs():
         finally:
             os.kill(grandchild, 9)
             child.wait()
+
+
+def test_a_mutants_tests_are_collected_by_their_files():
+    ids = ["tests/test_a.py::test_x[1]", "solve.py::solve.Reader", "tests/test_a.py::test_y::z"]
+    assert mutants.by_file(ids) == (["tests/test_a.py", "solve.py"], set(ids))
+    assert mutants.by_file(ids + ["tests/test_b.py"]) is None  # a whole file: pytest's own way
+    assert mutants.by_file([]) is None
+
+
+class Item:
+    def __init__(self, nodeid):
+        self.nodeid = nodeid
+
+
+def test_only_the_named_tests_are_kept_and_each_must_be_there():
+    items = [Item("f.py::a"), Item("f.py::b"), Item("f.py::c")]
+    assert [item.nodeid for item in mutants.picked(items, {"f.py::c", "f.py::a"})] == ["f.py::a", "f.py::c"]
+    with pytest.raises(LookupError, match=r"^not found: f.py::d, f.py::e$"):
+        mutants.picked(items, {"f.py::a", "f.py::e", "f.py::d"})
+
+
+def test_doctests_of_mutmuts_copies_are_not_searched():
+    import doctest
+    import types
+
+    module = types.ModuleType("m")
+    for name in ("f", "f__mutmut_orig", "f__mutmut_1"):  # mutmut's copies carry the docstring
+        exec('def %s():\n    """>>> 1\n    1\n    """' % name, module.__dict__)
+    finder = doctest.DocTestFinder()
+    assert sorted(test.name for test in finder.find(module)) == ["m.f", "m.f__mutmut_1", "m.f__mutmut_orig"]
+    finder._find = types.MethodType(mutants.originals_only(doctest.DocTestFinder._find), finder)
+    assert [test.name for test in finder.find(module)] == ["m.f"]
