@@ -85,6 +85,8 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             item.stash[STATS_TIME] = duration.get(item.nodeid, 0.0)
         items.sort(key=lambda item: item.stash[STATS_TIME])
+        if "__mutmut_" in os.environ["MUTANT_UNDER_TEST"]:
+            mutants.killers_first(items, os.environ["MUTANT_UNDER_TEST"])
     if DEEP:
         return
     skip = pytest.mark.skip(reason="deep run: set GA_DEEP=1")
@@ -136,6 +138,11 @@ if MUTANTS:
         yield
         if timer:
             timer.cancel()
+
+    def pytest_runtest_logreport(report):
+        """Under a mutant, note the test that killed it (see killers_first in tools/mutants.py)."""
+        if report.failed and "__mutmut_" in os.environ["MUTANT_UNDER_TEST"]:
+            mutants.record_killer(os.environ["MUTANT_UNDER_TEST"], report.nodeid)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_call(item):

@@ -68,7 +68,7 @@ def alive(pid):
 
 
 def test_a_test_past_its_limit_ends_as_a_timeout_with_its_processes():
-    assert mutants.test_limit(0.0) == 5.0 and mutants.test_limit(2.0) == 15.0
+    assert mutants.test_limit(0.0) == 2.0 and mutants.test_limit(2.0) == 12.0
     done = subprocess.run([sys.executable, "-c", WATCHED, "0.5"], capture_output=True, timeout=30,
                           cwd=str(mutants.ROOT))
     assert done.returncode == mutants.TIMEOUT_EXIT == 36  # mutmut's "timeout": killed
@@ -118,3 +118,16 @@ def test_doctests_of_mutmuts_copies_are_not_searched():
     assert sorted(test.name for test in finder.find(module)) == ["m.f", "m.f__mutmut_1", "m.f__mutmut_orig"]
     finder._find = types.MethodType(mutants.originals_only(doctest.DocTestFinder._find), finder)
     assert [test.name for test in finder.find(module)] == ["m.f"]
+
+
+def test_the_tests_that_killed_a_functions_mutants_go_first_the_latest_first(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    items = [Item("t::a"), Item("t::b"), Item("t::c"), Item("t::d")]
+    mutants.killers_first(items, "solve.x_f__mutmut_1")  # none known yet: the order stays
+    assert [item.nodeid for item in items] == ["t::a", "t::b", "t::c", "t::d"]
+    for test in ("t::c", "t::d", "t::c"):
+        mutants.record_killer("solve.x_f__mutmut_%d" % len(test), test)
+    mutants.record_killer("solve.x_g__mutmut_1", "t::b")  # another function's
+    mutants.killers_first(items, "solve.x_f__mutmut_9")
+    assert [item.nodeid for item in items] == ["t::c", "t::d", "t::a", "t::b"]
+    assert (tmp_path / "mutmut-killers" / "solve.x_f.txt").read_text() == "t::c\nt::d\nt::c\n"
