@@ -109,7 +109,28 @@ class Quiet(io.BytesIO):
         super().write(data)
 
 
-@pytest.mark.parametrize("writer", [Sip, Quiet])
+class WouldBlock(io.RawIOBase):
+    """A non-blocking raw writer (python -u) whose reader is slow: every other write would block and
+    returns None, the others take 1000 bytes. A process test meets this only when its timing is right."""
+
+    def __init__(self):
+        self.taken, self.calls = bytearray(), 0
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        self.calls += 1
+        if self.calls % 2:
+            return None
+        self.taken += data[:1000]
+        return len(data[:1000])
+
+    def getvalue(self):
+        return bytes(self.taken)
+
+
+@pytest.mark.parametrize("writer", [Sip, Quiet, WouldBlock])
 def test_every_byte_of_the_answer_is_written_once(writer):
     data = b"1 0.5\n" + (b" ".join([b"1.5"] * 5000) + b"\n") * 2
     out = writer()
