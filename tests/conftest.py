@@ -50,6 +50,12 @@ WANTED = pytest.StashKey()  # under a mutant: the ids of the tests mutmut named,
 _durations = {}  # mutmut-stats.json's durations by (mtime, size): read in mutmut's process, once
 
 
+def active_mutant():
+    """Return the name of the mutant mutmut runs the tests under, or None (no mutmut, or its own runs)."""
+    name = os.environ.get("MUTANT_UNDER_TEST", "")
+    return name if "__mutmut_" in name else None
+
+
 def durations(path):
     """Return {test id: seconds} from mutmut's stats file (1 MB), read once for each version of it."""
     status = path.stat()
@@ -62,7 +68,7 @@ def durations(path):
 
 def pytest_configure(config):
     """Under a mutant, collect the files of the tests mutmut names, not each test id on its own."""
-    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+    if active_mutant():
         files = mutants.by_file(config.args)
         if files:
             config.args[:], config.stash[WANTED] = files
@@ -85,8 +91,8 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             item.stash[STATS_TIME] = duration.get(item.nodeid, 0.0)
         items.sort(key=lambda item: item.stash[STATS_TIME])
-        if "__mutmut_" in os.environ["MUTANT_UNDER_TEST"]:
-            mutants.killers_first(items, os.environ["MUTANT_UNDER_TEST"])
+        if active_mutant():
+            mutants.killers_first(items, active_mutant())
     if DEEP:
         return
     skip = pytest.mark.skip(reason="deep run: set GA_DEEP=1")
@@ -133,20 +139,20 @@ if MUTANTS:
     def pytest_runtest_protocol(item):
         """Under a mutant, give each test a time limit of its own (see test_limit in tools/mutants.py)."""
         timer = None
-        if "__mutmut_" in os.environ["MUTANT_UNDER_TEST"] and STATS_TIME in item.stash:
-                timer = mutants.watchdog(mutants.test_limit(item.stash[STATS_TIME]))
+        if active_mutant() and STATS_TIME in item.stash:
+            timer = mutants.watchdog(mutants.test_limit(item.stash[STATS_TIME]))
         yield
         if timer:
             timer.cancel()
 
     def pytest_runtest_logreport(report):
         """Under a mutant, note the test that killed it (see killers_first in tools/mutants.py)."""
-        if report.failed and "__mutmut_" in os.environ["MUTANT_UNDER_TEST"]:
-            mutants.record_killer(os.environ["MUTANT_UNDER_TEST"], report.nodeid)
+        if report.failed and active_mutant():
+            mutants.record_killer(active_mutant(), report.nodeid)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_call(item):
         """While mutmut collects which tests reach which function, credit what this test's processes ran."""
         yield
         if os.environ["MUTANT_UNDER_TEST"] == "stats" and item.get_closest_marker("process"):
-                mutants.record_process_hits()
+            mutants.record_process_hits()
