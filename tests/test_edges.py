@@ -447,3 +447,10 @@ def test_no_module_level_statement_can_fail_outside_mains_guard():
             assert isinstance(node, (ast.Expr, ast.Import, ast.ImportFrom, ast.FunctionDef, ast.If)), (
                 ast.unparse(node)[:80])
     assert isinstance(tree.body[-1], ast.If) and "main()" in ast.unparse(tree.body[-1])
+
+
+@both_engines
+def test_the_token_layout_with_k_1(engine):
+    """With K = 1, d is (N - 1) / 2 for the N numbers after K: the one K for which (N + 1) / (K + 1),
+    rounded down, would give another d."""
+    assert run_main(b"1 0.5 1 2 2 4\n", engine=engine).stdout == b"0.0000 0.0000\n"

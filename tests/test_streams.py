@@ -194,6 +194,20 @@ class Reads:
         self.read = read
 
 
+def test_a_byte_order_mark_cut_across_reads_is_dropped():
+    """Reads of one byte: the mark comes in three reads, is held until whole, and is dropped."""
+    stream = io.BytesIO(solve.BOM + SEED)
+    pieces = [piece for _, piece in solve.Reader(Reads(lambda n: stream.read(1)))]
+    assert b" ".join(pieces).split() == SEED.split()
+
+
+def test_a_k_with_a_letter_settles_within_its_first_reads():
+    """A K token of 4,001 bytes with no blank, in reads of 8: settled once 40 of its bytes are held."""
+    stream = io.BytesIO(b"1" + b"X" * 4000 + b" 0.1\n1\n1\n")
+    pairs = iter(solve.Reader(Reads(lambda n: stream.read(8))))
+    assert next(pairs) == (1, b"1" + b"X" * 39 + b"\x00") and stream.tell() == 48
+
+
 @pytest.mark.parametrize("limit, reads", [
     (solve.CHUNK, [4096, 8192, 16384, 32768]),  # three full reads, then the end
     (12 << 10, [4096, 8192, 12288, 12288, 12288]),  # a short read of 4 KiB is not the end of a file
@@ -250,11 +264,19 @@ def test_the_engine_is_chosen_on_the_first_4_mib(chosen, numpy_loads):
     assert solve.NUMPY_FROM <= size < solve.NUMPY_FROM + solve.CHUNK  # reads of 4 KiB, 8 KiB ... 1 MiB, 1 MiB
 
 
-def test_the_read_ahead_ends_at_4_mib_exactly(chosen):
-    """Reads of 4 KiB reach 4 MiB exactly: the engine is chosen there, not one read later."""
-    row = b" ".join([b"0.5"] * 900_000) + b"\n"
+# The read-ahead's bounds at NUMPY_FROM and at a small one: the same stops, in milliseconds rather
+# than a second (under mutmut the 4 MiB cases come last, after every quicker test).
+THRESHOLDS = pytest.mark.parametrize("threshold", [4 << 20, 64 << 10], ids=["4-MiB", "64-KiB"])
+
+
+@THRESHOLDS
+def test_the_read_ahead_ends_at_the_threshold_exactly(chosen, monkeypatch, threshold):
+    """Reads of 4 KiB reach NUMPY_FROM exactly: the engine is chosen there, not one read later."""
+    assert solve.NUMPY_FROM == 4 << 20
+    monkeypatch.setattr(solve, "NUMPY_FROM", threshold)
+    row = b" ".join([b"0.5"] * (threshold // 4 // 5 * 4)) + b"\n"  # 0.8 x the threshold
     answer = b"".join(solve._solve(solve.Reader(io.BytesIO(b"1 0.1\n" + row + row), 4096), "auto"))
-    assert answer == row.replace(b"0.5", b"0.4500") and chosen == [("auto", solve.NUMPY_FROM, 3)]
+    assert answer == row.replace(b"0.5", b"0.4500") and chosen == [("auto", threshold, 3)]
 
 
 # ------------------------------------------------------------- a terminal ---
@@ -563,12 +585,15 @@ def test_a_piece_that_starts_inside_a_row_finishes_that_row_first(engine):
     assert [float(v) for v in theta] == [1, 2] and [float(v) for v in grad_sum] == [3 + 5 + 7, 4 + 6 + 8]
 
 
-def test_the_read_ahead_stops_at_the_first_line_past_4_mib_over_256(chosen):
-    """A tall input: once 256 x the lines given passes 4 MiB (line 16,385), the engine is chosen on them."""
-    k = solve.NUMPY_FROM // solve.NUMPY_MIN_LINE + 2  # lines: the header, theta, then k of one number
-    data = b"%d 1\n0\n" % k + b"1\n" * k  # 32 KB: read whole by the first reads
+@THRESHOLDS
+def test_the_read_ahead_stops_at_the_first_line_past_the_threshold_over_256(chosen, monkeypatch, threshold):
+    """A tall input: once 256 x the lines given passes NUMPY_FROM (line 16,385 for 4 MiB), the engine is
+    chosen on them."""
+    monkeypatch.setattr(solve, "NUMPY_FROM", threshold)
+    k = threshold // solve.NUMPY_MIN_LINE + 2  # lines: the header, theta, then k of one number
+    data = b"%d 1\n0\n" % k + b"1\n" * k  # 32 KB at most: read whole by the first reads
     answer = b"".join(solve._solve(solve.Reader(io.BytesIO(data)), "auto"))
-    lines = solve.NUMPY_FROM // solve.NUMPY_MIN_LINE + 1
+    lines = threshold // solve.NUMPY_MIN_LINE + 1
     assert answer == b"-1.0000\n" and chosen == [("auto", len(data), lines)]
 
 
