@@ -14,7 +14,7 @@ import termios
 import time
 
 import pytest
-from conftest import both_engines
+from conftest import both_engines, engine_named
 
 import solve
 from testkit.runs import SAMPLES, BreakingStream, program, run_main, run_process
@@ -548,7 +548,7 @@ def test_rows_added_in_bulk_are_added_left_to_right(engine, rows, d):
     for row in range(rows):
         for j in range(d):
             expected[j] += values[start + row * d + j]
-    made = solve.PythonEngine() if engine == "python" else solve.numpy_engine()
+    made = engine_named(engine)
     array = made.zeros(d)
     array[:] = made.zeros(d)  # the engine's own array type, filled below
     for j in range(d):
@@ -562,7 +562,7 @@ def test_rows_added_in_bulk_are_added_left_to_right(engine, rows, d):
 @both_engines
 def test_whole_gradients_go_straight_into_the_sum(engine, monkeypatch):
     """A whole row is one add(), many whole rows one add_rows() in bulk, never a step per value."""
-    made, calls = solve.PythonEngine() if engine == "python" else solve.numpy_engine(), []
+    made, calls = engine_named(engine), []
     for name in ("add", "add_rows"):
         real = getattr(made, name)
         monkeypatch.setattr(made, name, lambda *args, real=real, name=name: calls.append(name) or real(*args))
@@ -579,7 +579,7 @@ def test_whole_gradients_go_straight_into_the_sum(engine, monkeypatch):
 @both_engines
 def test_a_piece_that_starts_inside_a_row_finishes_that_row_first(engine):
     """theta, g_1's first value; then the rest of g_1, g_2 and g_3 whole: the sum is column by column."""
-    made = solve.PythonEngine() if engine == "python" else solve.numpy_engine()
+    made = engine_named(engine)
     with made:
         theta, grad_sum = solve._rows(made, 2, [made.parse(piece, 1) for piece in (b"1 2 3", b"4 5 6 7 8")])
     assert [float(v) for v in theta] == [1, 2] and [float(v) for v in grad_sum] == [3 + 5 + 7, 4 + 6 + 8]
