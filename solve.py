@@ -101,16 +101,19 @@ class Reader:
         self.stream, self.size, self.line, self.taken = stream, size, 0, 0
         self.ended = self.skipping = False
         self.short_read_ends = _short_read_ends(stream)
-        # On PyPy under a memory cap: reads of 64 KiB, and a look at the room left before each past the
-        # first 64 KiB, so that what one read costs stays well inside _check_room's headroom.
-        self.capped = sys.implementation.name == "pypy" and _memory_cap() < _INF
+        # On PyPy under a memory cap: past the first 64 KiB, reads of 64 KiB and a look at the room left
+        # before each, so that what one read costs stays well inside _check_room's headroom. None: not
+        # looked up yet, as it is only then: on PyPy, importing resource loads the C-API layer (cpyext),
+        # 2 MiB that a judge-sized input would pay for nothing.
+        self.capped = None if sys.implementation.name == "pypy" else False
 
     def read(self, size):
         """Return the next bytes, at most size of them; set ``ended`` once no read may follow."""
+        if self.capped is None and self.taken >= 1 << 16:  # up to here reads are 64 KiB at most
+            self.capped = _memory_cap() < _INF
         if self.capped:
             size = min(size, 1 << 16)
-            if self.taken >= 1 << 16:  # past a small input's reads
-                _check_room()
+            _check_room()
         data = self.stream.read(size)
         while data is None:  # non-blocking, and nothing has arrived yet
             _wait(self.stream, False)

@@ -229,13 +229,22 @@ def test_on_pypy_under_a_cap_reads_stay_at_64_kib_and_look_at_the_room(monkeypat
     looks, asked, stream = [], [], io.BytesIO(b"7 " * (300 << 10))  # 600 KiB
     monkeypatch.setattr(solve, "_check_room", lambda: looks.append(stream.tell()))
     reader = solve.Reader(Reads(lambda n: asked.append(n) or stream.read(n)))
-    assert reader.capped is capped and b"".join(piece for _, piece in reader) == stream.getvalue()
+    assert b"".join(piece for _, piece in reader) == stream.getvalue() and reader.capped is capped
     kib = [n >> 10 for n in asked]
     if capped:  # 60 KiB, then reads of 64 KiB to the end (the last gives b""); a look before each past 64 KiB
         assert kib == [4, 8, 16, 32] + [64] * 10
         assert [taken >> 10 for taken in looks] == [124 + 64 * i for i in range(8)] + [600]
     else:
         assert (kib, looks) == ([4, 8, 16, 32, 64, 128, 256, 512, 512], [])
+
+
+@pytest.mark.parametrize("kib, lookups", [(60, 0), (600, 1)])
+def test_on_pypy_the_cap_is_looked_up_once_and_only_past_64_kib(monkeypatch, kib, lookups):
+    """Looking it up imports resource, which loads PyPy's C-API layer: 2 MiB on the seed (`make bench`)."""
+    monkeypatch.setattr(sys.implementation, "name", "pypy")
+    looked = []
+    monkeypatch.setattr(solve, "_memory_cap", lambda: looked.append(kib) or float("inf"))
+    assert len(list(solve.Reader(io.BytesIO(b"7 " * (kib << 9))))) >= 4 and len(looked) == lookups
 
 
 def test_on_pypy_under_a_cap_the_room_is_looked_at_from_64_kib_exactly(monkeypatch):
