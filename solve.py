@@ -165,7 +165,7 @@ class Reader:
             bad = bool(tail.translate(None, b"0123456789" if is_k else _NUMBER_BYTES))
             if b"\r" in body:
                 body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-            for piece in body.split(b"\n"):
+            for piece in body.split(b"\n") if b"\n" in body else [body]:  # split() looks at every byte
                 if piece and not piece.isspace():
                     self.line = number
                     yield number, piece
@@ -546,7 +546,7 @@ class NumpyEngine(PythonEngine):
 
     def __init__(self, np):
         self.np, self.floats = np, np.array
-        self.leading = np.array([10**8, 10**7, 10**6, 10**5])  # |v| * 10^4 at which digits 5..2 appear
+        self.leading = np.array([10**8, 10**7, 10**6, 10**5], np.int32)  # |v| * 10^4 where digits 5..2 appear
 
     def __enter__(self):
         import warnings
@@ -604,7 +604,7 @@ class NumpyEngine(PythonEngine):
             exact = (np.abs(scaled) < 999999999) & (np.abs(scaled - rounded) < 0.5)
         if not exact.all():
             return PythonEngine._format(values.tolist())
-        scaled_int = rounded.astype(np.int64)
+        scaled_int = rounded.astype(np.int32)  # nine digits at most: int32's arithmetic is the quicker
         magnitude = np.abs(scaled_int)
         chars = np.empty((len(values), 12), dtype=np.uint8)  # "-ddddd.dddd " before trimming
         chars[:, 0], chars[:, 6], chars[:, 11] = ord("-"), ord("."), ord(" ")
