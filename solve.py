@@ -546,7 +546,7 @@ class NumpyEngine(PythonEngine):
 
     def __init__(self, np):
         self.np, self.floats = np, np.array
-        self.leading = np.array([10**8, 10**7, 10**6, 10**5], np.int32)  # |v| * 10^4 where digits 5..2 appear
+        self.leading = np.array([10**8, 10**7, 10**6, 10**5])  # |v| * 10^4 at which digits 5..2 appear
 
     def __enter__(self):
         import warnings
