@@ -546,7 +546,7 @@ class NumpyEngine(PythonEngine):
 
     def __init__(self, np):
         self.np, self.floats = np, np.array
-        self.leading = np.array([10**8, 10**7, 10**6, 10**5])  # |v| * 10^4 at which digits 5..2 appear
+        self.leading = np.array([[10**8], [10**7], [10**6], [10**5]])  # |v| * 10^4 where digits 5..2 appear
 
     def __enter__(self):
         import warnings
@@ -610,11 +610,12 @@ class NumpyEngine(PythonEngine):
         chars[:, 0], chars[:, 6], chars[:, 11] = ord("-"), ord("."), ord(" ")
         rest = magnitude
         for column in (10, 9, 8, 7, 5, 4, 3, 2, 1):
-            rest, digit = np.divmod(rest, 10)
-            chars[:, column] = digit + ord("0")
+            quotient = rest // 10  # floor division by a scalar has a fast path (libdivide); np.divmod not
+            chars[:, column] = rest - 10 * quotient + ord("0")
+            rest = quotient
         keep = np.ones(chars.shape, dtype=bool)
         keep[:, 0] = scaled_int < 0  # a value that rounds to zero gets no sign, as with "z"
-        keep[:, 1:5] = magnitude[:, None] >= self.leading  # no leading zeros
+        keep[:, 1:5] = (magnitude >= self.leading).T  # no leading zeros; compared a row at a time
         return chars[keep].tobytes()
 
     def zeros(self, d):
