@@ -157,7 +157,7 @@ class Reader:
                     yield number, settled
                     carry, held, is_k, bad = [], 0, False, False
                 continue
-            carry.append(chunk[:end])
+            carry.append(memoryview(chunk)[:end])  # join() copies it once; a slice would copy it twice
             body, tail = b"".join(carry), chunk[end:]
             carry, held, cr = [tail], len(tail), body.endswith(b"\r")
             if is_k and not body.isspace():
