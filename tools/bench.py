@@ -128,9 +128,11 @@ def commands(folder):
         source = folder / (name + "-bom.py")
         source.write_bytes(b"\xef\xbb\xbf" + Path(path).read_bytes())
         found[name + ", as DMOJ runs it"] = [BASE_PYTHON, "-BS", str(loader), str(source)]
-        if PYPY:  # with the nursery make dmoj-check gives PyPy (a 32 MiB cache's: see tools/dmoj_check.py)
-            found[name + ", PyPy as DMOJ runs it"] = ["/usr/bin/env", "PYPY_GC_NURSERY=16M", PYPY, "-BS",
-                                                      str(loader), str(source)]
+        # PyPy with the nursery make dmoj-check gives it (a 32 MiB cache's: see tools/dmoj_check.py), and
+        # with those of NURSERIES, beside it: how the seed example's figure moves with the nursery.
+        for nursery in ("16M", *NURSERIES) if PYPY else ():
+            found[in_nursery(name, nursery)] = ["/usr/bin/env", "PYPY_GC_NURSERY=" + nursery, PYPY, "-BS",
+                                                str(loader), str(source)]
     if PYPY:
         found["solve, PyPy"] = [PYPY, SOLVE]
         found["pypy3 -c pass"] = [PYPY, "-c", "pass"]
@@ -146,6 +148,17 @@ def commands(folder):
     return found
 
 
+# PyPy's nursery (PYPY_GC_NURSERY) beside make dmoj-check's 16M: half the last-level cache of a small CPU,
+# of a typical one, and of a large server's. Until the nursery is first full, each page filled stays resident.
+NURSERIES = ("1M", "4M", "32M")
+NURSERY_SIZE = "seed example, PyPy's nursery"
+
+
+def in_nursery(name, nursery):
+    """Return the name of the command that runs "solve" or "naive" on PyPy as DMOJ does, with that nursery."""
+    return name + ", PyPy as DMOJ runs it" + ("" if nursery == "16M" else ", nursery " + nursery)
+
+
 # (name, K, d, layout, commands, repeats); layout "junk" is "1 0.5 " and one number of d MB of digits, an
 # error (theta and no gradient) found only once the token is whole.
 THRESHOLD = ["solve, pure engine", "solve, numpy engine", "solve, PyPy", "solve, PyPy numpy engine"]
@@ -156,6 +169,8 @@ SIZES = [
       "solve, as DMOJ runs it", "naive, as DMOJ runs it",
       "solve, PyPy", "pypy3 -c pass", "pypy3 compiles solve.py", "solve, PyPy as DMOJ runs it",
       "naive, PyPy as DMOJ runs it"], 41),
+    (NURSERY_SIZE, 2, 2, "seed",
+     [in_nursery(name, nursery) for nursery in NURSERIES for name in ("solve", "naive")], 11),
     ("K=2 d=5*10^4 (1.4 MB)", 2, 5 * 10**4, "lines", THRESHOLD, 7),
     ("K=2 d=10^5 (2.8 MB)", 2, 10**5, "lines", THRESHOLD, 5),
     ("K=2 d=2*10^5 (5.7 MB)", 2, 2 * 10**5, "lines", ["solve", *THRESHOLD], 5),
@@ -174,7 +189,7 @@ SIZES = [
     ("one 32 MB token", 0, 32, "junk", ["solve"], 3),
     ("one 128 MB token", 0, 128, "junk", ["solve"], 3),
 ]
-QUICK = {"seed example", "K=2 d=5*10^4 (1.4 MB)", "K=2 d=10^5 (2.8 MB)"}
+QUICK = {"seed example", NURSERY_SIZE, "K=2 d=5*10^4 (1.4 MB)", "K=2 d=10^5 (2.8 MB)"}
 THRESHOLD_SIZES = ["K=2 d=5*10^4 (1.4 MB)", "K=2 d=10^5 (2.8 MB)", "K=2 d=2*10^5 (5.7 MB)"]
 AUTO_SIZES = ["K=10^6 d=1 (tall, 9.5 MB)", "K=10^6 d=1 one line", "K=10^5 d=10 (9.5 MB)",
               "K=2 d=2*10^5 (5.7 MB)", "K=10 d=10^6"]
@@ -476,6 +491,10 @@ def main(argv=None):
                         ("CPython", "python compiles solve.py", "python -c pass")):
         shown(f"seed example: {label} compiling solve.py alone - {b} (memory)",
               difference(a, b)(seed), " MiB")
+    for nursery in NURSERIES:
+        shown(f"seed example, as DMOJ runs it: PyPy solve - naive with PYPY_GC_NURSERY={nursery} (memory)",
+              difference(in_nursery("solve", nursery), in_nursery("naive", nursery))(
+                  results.get(NURSERY_SIZE, [])), " MiB")
     for size in THRESHOLD_SIZES:
         for label, a, b in (("CPython", "solve, numpy engine", "solve, pure engine"),
                             ("PyPy", "solve, PyPy numpy engine", "solve, PyPy")):
