@@ -53,6 +53,8 @@ from pathlib import Path
 
 import numpy as np
 
+from tools.dmoj_check import NURSERY as DMOJ_NURSERY
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 BASE_PYTHON = getattr(sys, "_base_executable", sys.executable)
@@ -130,7 +132,7 @@ def commands(folder):
         found[name + ", as DMOJ runs it"] = [BASE_PYTHON, "-BS", str(loader), str(source)]
         # PyPy with the nursery make dmoj-check gives it (a 32 MiB cache's: see tools/dmoj_check.py), and
         # with those of NURSERIES, beside it: how the seed example's figure moves with the nursery.
-        for nursery in ("16M", *NURSERIES) if PYPY else ():
+        for nursery in (DMOJ_NURSERY, *NURSERIES) if PYPY else ():
             found[in_nursery(name, nursery)] = ["/usr/bin/env", "PYPY_GC_NURSERY=" + nursery, PYPY, "-BS",
                                                 str(loader), str(source)]
     if PYPY:
@@ -156,7 +158,7 @@ NURSERY_SIZE = "seed example, PyPy's nursery"
 
 def in_nursery(name, nursery):
     """Return the name of the command that runs "solve" or "naive" on PyPy as DMOJ does, with that nursery."""
-    return name + ", PyPy as DMOJ runs it" + ("" if nursery == "16M" else ", nursery " + nursery)
+    return name + ", PyPy as DMOJ runs it" + ("" if nursery == DMOJ_NURSERY else ", nursery " + nursery)
 
 
 # (name, K, d, layout, commands, repeats); layout "junk" is "1 0.5 " and one number of d MB of digits, an

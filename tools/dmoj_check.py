@@ -62,6 +62,7 @@ TIME_LIMIT = float(build_package.TIME_LIMIT_S)
 MEMORY_KB = build_package.MEMORY_LIMIT_MIB * 1024
 PROBLEM = build_package.SHORTNAME
 TARGETS_MIB = {"PYPY3": 2.0, "PY3": 2.0}  # seed example: solve.py at most naive + this
+NURSERY = "16M"  # the PyPy nursery of a 32 MiB cache, given where the cache is larger (pypy_nursery)
 
 
 def stage(upload):
@@ -253,7 +254,7 @@ def pypy_nursery():
     about 64 MiB (some server CPUs report 260) PyPy cannot start under DMOJ
     at all. There this check gives PyPy the nursery of a 32 MiB cache, 16M.
     """
-    return "16M" if last_level_cache() > 64 << 20 else None
+    return NURSERY if last_level_cache() > 64 << 20 else None
 
 
 def main():
