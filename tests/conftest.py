@@ -4,6 +4,7 @@ What the tools share with the tests (running solve.py, the reference, the bad in
 the mutants) is in testkit/."""
 
 import doctest
+import io
 import json
 import os
 from pathlib import Path
@@ -12,7 +13,7 @@ import hypothesis
 import pytest
 
 import solve
-from testkit import runs
+from testkit import pypy, runs
 from testkit.runs import MUTANTS
 from tools import mutants
 
@@ -31,6 +32,15 @@ hypothesis.settings.register_profile(
     phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate],
 )
 hypothesis.settings.load_profile("deep" if DEEP else "mutants" if MUTANTS else "default")
+
+# Every pypy3 a test starts runs as on an ordinary judge host, whatever this host's cache (testkit/pypy.py).
+_PYPY_NOTE = io.StringIO()
+pypy.judge_host(stream=_PYPY_NOTE)
+
+
+def pytest_report_header(config):
+    """Say when the PyPy runs of this session get PYPY_GC_NURSERY from testkit/pypy.py."""
+    return _PYPY_NOTE.getvalue().strip() or None
 
 
 def examples(n):

@@ -53,7 +53,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.dmoj_check import NURSERY as DMOJ_NURSERY
+from testkit.pypy import NURSERY as DMOJ_NURSERY
+from testkit.pypy import judge_host
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -130,7 +131,7 @@ def commands(folder):
         source = folder / (name + "-bom.py")
         source.write_bytes(b"\xef\xbb\xbf" + Path(path).read_bytes())
         found[name + ", as DMOJ runs it"] = [BASE_PYTHON, "-BS", str(loader), str(source)]
-        # PyPy with the nursery make dmoj-check gives it (a 32 MiB cache's: see tools/dmoj_check.py), and
+        # PyPy with the nursery of an ordinary judge host (a 32 MiB cache's: see testkit/pypy.py), and
         # with those of NURSERIES, beside it: how the seed example's figure moves with the nursery.
         for nursery in (DMOJ_NURSERY, *NURSERIES) if PYPY else ():
             found[in_nursery(name, nursery)] = ["/usr/bin/env", "PYPY_GC_NURSERY=" + nursery, PYPY, "-BS",
@@ -446,6 +447,7 @@ def main(argv=None):
         compare(*args.compare)
     sizes = [s for s in SIZES if not args.quick or s[0] in QUICK]
     specs = targets()
+    judge_host()  # the PyPy rows without a nursery of their own run as on a judge host
 
     results, missing = {}, set()
     with tempfile.TemporaryDirectory(prefix="ga-bench-") as tmp:

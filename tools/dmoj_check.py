@@ -47,6 +47,7 @@ import time
 from pathlib import Path
 
 from packages import build_package, wrong_answers
+from testkit import pypy
 from testkit.bad_inputs import BAD_INPUTS
 from testkit.runs import run_main
 from tools.installs import ensure_debian, ensure_venv, lock
@@ -62,7 +63,6 @@ TIME_LIMIT = float(build_package.TIME_LIMIT_S)
 MEMORY_KB = build_package.MEMORY_LIMIT_MIB * 1024
 PROBLEM = build_package.SHORTNAME
 TARGETS_MIB = {"PYPY3": 2.0, "PY3": 2.0}  # seed example: solve.py at most naive + this
-NURSERY = "16M"  # the PyPy nursery of a 32 MiB cache, given where the cache is larger (pypy_nursery)
 
 
 def stage(upload):
@@ -236,27 +236,6 @@ def loader_exits(python):
     return failures
 
 
-def last_level_cache():
-    """Return the size in bytes of the largest CPU cache Linux reports, or 0."""
-    sizes = [0]
-    for path in Path("/sys/devices/system/cpu/cpu0/cache").glob("index*/size"):
-        text = path.read_text().strip()
-        units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
-        sizes.append(int(text.rstrip("KMG")) * units.get(text[-1], 1))
-    return max(sizes)
-
-
-def pypy_nursery():
-    """Return the PYPY_GC_NURSERY to give DMOJ's PyPy, or None where PyPy's own choice starts under DMOJ.
-
-    PyPy takes half the last-level cache for its nursery. DMOJ's self-test
-    allows 128 MiB of memory and 2 MiB of data grace, so from a cache of
-    about 64 MiB (some server CPUs report 260) PyPy cannot start under DMOJ
-    at all. There this check gives PyPy the nursery of a 32 MiB cache, 16M.
-    """
-    return NURSERY if last_level_cache() > 64 << 20 else None
-
-
 def main():
     started = time.monotonic()
     ensure_debian(["build-essential", "libseccomp-dev", "python3-venv", "python3-dev", "pypy3"], True,
@@ -266,11 +245,8 @@ def main():
         _, _, upload = build_package.build(Path(scratch))
         problems = stage(upload)
     runtime = {"python3": DEBIAN_PYTHON, "pypy3": shutil.which("pypy3")}
-    nursery = pypy_nursery()
-    if nursery:
-        print("dmoj-check: this machine's last-level cache is %d MiB, and PyPy's nursery half of it, more"
-              " than DMOJ's self-test lets PyPy have: PYPY_GC_NURSERY=%s"
-              % (last_level_cache() >> 20, nursery), file=sys.stderr)
+    # DMOJ's executors build PyPy's environment afresh: the worker hands this host's nursery on to them.
+    nursery = pypy.judge_host()
     # Two workers, one per core, each a judge of its own with half of the jobs (every other one); DMOJ
     # measures each submission's CPU time and memory by its own process, so they do not disturb it.
     every = jobs()

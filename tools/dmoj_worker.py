@@ -66,10 +66,11 @@ class Packets:
 def pypy_nursery(size):
     """Give DMOJ's PyPy executors PYPY_GC_NURSERY=size in their environment (None: leave it to PyPy).
 
-    PyPy sizes its nursery at half the last-level cache. On a machine whose
-    cache is reported as hundreds of MiB, that alone exceeds the data segment
-    DMOJ allows (the memory limit and 2 MiB), and PyPy cannot start, not
-    even for DMOJ's self-test; a judge on such hardware has to set it.
+    PyPy sizes its nursery at half the CPU cache. On a machine whose cache is
+    reported as hundreds of MiB, that alone exceeds the data segment DMOJ
+    allows (the memory limit and 2 MiB), and PyPy cannot start, not even for
+    DMOJ's self-test; a judge on such hardware has to set it. tools/dmoj_check.py
+    passes the size that testkit/pypy.py decides for this host.
     """
     if size is None:
         return

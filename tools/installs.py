@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from testkit import pypy
 from tools import lock as locks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,9 +48,14 @@ def ensure_debian(packages, install, why, recommends=True):
 
 
 def ensure_pypy(install):
-    """Return the pypy3 command, installing Debian's package as root if it is missing."""
+    """Return the pypy3 command, installing Debian's package as root if it is missing.
+
+    It also gives this process's environment, and so every pypy3 started from
+    it, the nursery of an ordinary judge host where this one's cache is larger
+    (testkit/pypy.py)."""
     if shutil.which("pypy3") is None:
         ensure_debian(["pypy3"], install, "this check (PyPy rows)")
+    pypy.judge_host()
     return [shutil.which("pypy3")]
 
 

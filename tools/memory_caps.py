@@ -8,8 +8,9 @@ process (status 134, an "RPython traceback") when a cap leaves them no next
 arena or code block; solve.py keeps 32 MiB of the cap free on PyPy to avoid
 that (see _check_room in solve.py). This runs Debian's pypy3 on solve.py
 under every cap from 64 to 512 MiB in steps of 8 with PyPy's nursery as it
-sizes it (half the last-level cache), and in steps of 16 with a typical
-machine's (16 MiB, set by PYPY_GC_NURSERY), as RLIMIT_AS
+sizes it (half the CPU cache; testkit/pypy.py gives it a judge host's where
+that is larger), and in steps of 16 with a typical machine's (16 MiB, set by
+PYPY_GC_NURSERY), as RLIMIT_AS
 (``ulimit -v``) and as RLIMIT_DATA (``ulimit -d``), on one input of each
 layout that needs more memory than the caps (6 million numbers), two runs
 at a time; at each cap the seed example must get its answer too. At each
@@ -31,6 +32,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from testkit.pypy import NURSERY
+from testkit.pypy import nursery as host_nursery
 from tools.installs import ensure_pypy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,9 +42,10 @@ LIMITS = {"RLIMIT_AS": resource.RLIMIT_AS, "RLIMIT_DATA": resource.RLIMIT_DATA}
 NUMBERS = 3_000_000  # a row: two rows of ones need more than 512 MiB on PyPy in either layout
 ANSWER = b" ".join([b"0.5000"] * NUMBERS) + b"\n"  # theta 1, gradient 1, lr 0.5
 OUT_OF_MEMORY = b"the input needs more memory than this process may use\n"
-# PyPy's own choice (half the last-level cache: 130 MiB on a 260 MiB server cache) at every cap the
-# contract names, and a typical machine's at every other one, so that CI stays short: (nursery, step).
-NURSERIES = ((None, 1), ("16M", 2))
+# The nursery this host's PyPy runs with (testkit/pypy.py: PyPy's own, or an ordinary judge host's where
+# this cache is larger) at every cap the contract names, and a typical machine's at every other one, so
+# that CI stays short: (nursery, step). On a large-cache host the two are one, and run once.
+NURSERIES = ((None, 1), (NURSERY, 2)) if host_nursery() is None else ((NURSERY, 1),)
 JITTED = "total = 0\nfor i in range(10 ** 6):\n    total += i"  # a loop hot enough for the JIT to compile
 SEED, SEED_ANSWER = (ROOT / "samples" / "seed-example-lines.in").read_bytes(), b"0.9000 1.8000\n"
 
@@ -104,7 +108,7 @@ def main(argv=None):
     parser.add_argument("--step", type=int, default=8, help="MiB between caps (default 8)")
     parser.add_argument("--no-install", action="store_true", help="do not apt-get install pypy3")
     args = parser.parse_args(argv)
-    pypy = ensure_pypy(not args.no_install)
+    pypy = ensure_pypy(not args.no_install)  # says so where this host's PyPy needs a judge host's nursery
     paths = inputs()
     total = wrong = 0
     for nursery, every in NURSERIES:
