@@ -20,7 +20,7 @@ OLDEST_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.8.*/bin/python
 MUTANTS_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint golden judge-check dmoj-check package mutants figures tutorial oldest lock clean
+.PHONY: help run test bench lint golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -46,8 +46,11 @@ judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, P
 dmoj-check: $(STAMP) ## DMOJ's own judge judges solve.py under PY3 and PYPY3, as an unprivileged user
 	$(BIN)/python -m tools.dmoj_check
 
-package: $(STAMP) ## the problem packages (Kattis, ICPC 2025-09, DOMjudge, DMOJ), checked, rendered, zipped
-	$(BIN)/python -m packages.build_package build --verify
+package: $(STAMP) ## write the problem packages and zips (Kattis, ICPC 2025-09, DOMjudge, DMOJ) under build/, and list them
+	$(BIN)/python -m packages.build_package build
+
+package-check: $(STAMP) ## check the packages with problemtools, BAPCtools and DOMjudge's rules; render the statements (installs them, and TeX)
+	$(BIN)/python -m packages.build_package build --check
 
 $(MUTANTS_VENV)/.stamp: locks/mutants.txt
 	$(PYTHON) -m venv --clear $(MUTANTS_VENV)

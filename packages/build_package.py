@@ -95,37 +95,37 @@ AC_TO_TIME_LIMIT = 2.5  # the rule's time factor: problemtools and BAPCtools app
 MEMORY_FACTOR = 2  # the rule's memory factor
 TIME_LIMIT_TO_TLE = 2  # how much longer a run may go before it is judged TLE rather than only slow
 
-LEGACY_YAML = """\
-uuid: %s
-author: gradient-accumulation project
-source: gradient-accumulation reference library
-license: permission
-rights_owner: gradient-accumulation project
-# No validator flags: the default output validator compares tokens exactly,
-# so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
+# Who holds the rights, and the licence of the statement and the data (LICENSE: the code is MIT).
+AUTHORS = "The gradient-accumulation project authors"
+SOURCE = "Gradient accumulation reference library"
+LICENSE = "cc by-sa"  # the packages' spelling of CC BY-SA 4.0, as open problem archives use
+CREDIT = "Gradient Accumulation, by %s. Statement and test data: CC BY-SA 4.0." % AUTHORS
+
+# The rights, as both Kattis-style formats spell them.
+RIGHTS = """\
+source: %s
+license: %s
+rights_owner: %s
+""" % (SOURCE, LICENSE, AUTHORS)
+
+LEGACY_YAML = ("uuid: %s\nauthor: %s\n" % (UUID, AUTHORS)) + RIGHTS + """\
+# No validator flags: the default output validator compares the output token by token, whitespace
+# ignored, so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
 validation: default
 # The legacy format has no fixed time limit: problemtools and Kattis take the slowest accepted
 # run (solve.py, naive.py) times time_multiplier, rounded up to a whole second. On a machine like
-# ours that is %d s; `make package` checks it with verifyproblem --fixed_timelim %d.
+# ours that is %d s; `make package-check` checks it with verifyproblem --fixed_timelim %d.
 limits:
   time_multiplier: %g
   time_safety_margin: %d
   memory: %d
-""" % (UUID, TIME_LIMIT_S, TIME_LIMIT_S, AC_TO_TIME_LIMIT, TIME_LIMIT_TO_TLE, MEMORY_LIMIT_MIB)
+""" % (TIME_LIMIT_S, TIME_LIMIT_S, AC_TO_TIME_LIMIT, TIME_LIMIT_TO_TLE, MEMORY_LIMIT_MIB)
 
-CURRENT_YAML = """\
-problem_format_version: 2025-09
-type: pass-fail
-name: %s
-uuid: %s
-credits:
-  authors: gradient-accumulation project
-source: gradient-accumulation reference library
-license: permission
-rights_owner: gradient-accumulation project
-# The default output validator with no flags compares tokens exactly,
-# so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
-""" + """\
+# name and uuid are filled in by build().
+CURRENT_YAML = "problem_format_version: 2025-09\ntype: pass-fail\nname: %s\nuuid: %s\n" + (
+    "credits:\n  authors: %s\n" % AUTHORS) + RIGHTS + """\
+# The default output validator with no flags compares the output token by token, whitespace
+# ignored, so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
 limits:
   time_limit: %d
   time_multipliers:
@@ -135,16 +135,24 @@ limits:
 """ % (TIME_LIMIT_S, AC_TO_TIME_LIMIT, TIME_LIMIT_TO_TLE, MEMORY_LIMIT_MIB)
 
 DMOJ_YAML_HEAD = """\
-# DMOJ problem data for %s: upload this folder as the problem's data.
-# The identical checker compares bytes: a wrongly rounded digit, -0.0000
-# and a missing final newline are all Wrong Answer. DMOJ turns CR and CRLF
-# into LF and adds a final newline to every input unless binary_data is set;
-# solve.py gives the same answer either way (make dmoj-check judges both).
+# DMOJ problem data for %s: SETUP.md beside this file says how to install it.
+# tokens.py compares the output with the answer token by token, as Kattis',
+# BAPCtools' and DOMjudge's default validators do: spacing and line ends
+# between values are ignored, each value's text is not (-0.0000 is wrong).
+# The samples are worth nothing and the secret data is one batch: pass or fail.
 # Time limit: %d s, memory limit: %d KB; DMOJ keeps them on the site, not
-# here: enter them in the problem's form (docs/package.md).
-checker: identical
+# here: enter them in the problem's form (SETUP.md).
+# Statement and data: CC BY-SA 4.0, %s.
+checker: tokens.py
 test_cases:
 """
+# DMOJ's checker (a module with check(), as DMOJ's custom checkers are): the default validator's rule.
+DMOJ_CHECKER = '''"""Compare the output with the answer token by token, whitespace ignored, as Kattis does."""
+
+
+def check(process_output, judge_output, **kwargs):
+    return process_output.split() == judge_output.split()
+'''
 
 def generated(command):
     """Return the input bytes of one generators.yaml command line: gen.py, run in this process."""
@@ -250,13 +258,20 @@ def write_common(out, pairs):
         write(out, "data/%s.in" % name, text)
         write(out, "data/%s.ans" % name, answer)
     write(out, "input_validators/validate.py", (HERE / "validate.py").read_bytes())
-    write(out, "submissions/accepted/solve.py", (ROOT / "solve.py").read_bytes())
-    # The naive solution must pass too: the time limit leaves room for the slowest honest program.
-    write(out, "submissions/accepted/naive.py", (ROOT / "testkit" / "naive.py").read_bytes())
+    for name, source in accepted().items():
+        write(out, "submissions/accepted/%s.py" % name, source)
     for name in wrong_answers.MISTAKES:
         source = wrong_answers.program(name)
         compile(source, name, "exec")
         write(out, "submissions/wrong_answer/%s.py" % name, source)
+
+
+def accepted():
+    """Return {name: source bytes} of the accepted submissions: solve.py, byte for byte; the naive
+    solution, which the time limit must leave room for; and the right answer printed loosely, which
+    every judge must accept (they all compare tokens)."""
+    return {"solve": (ROOT / "solve.py").read_bytes(), "naive": (ROOT / "testkit" / "naive.py").read_bytes(),
+            "loose_spacing": wrong_answers.LOOSE_SPACING.encode()}
 
 
 def build(root):
@@ -283,22 +298,97 @@ def build(root):
     for path in copies():
         write(current, "generators/%s.in" % path, copied(path).read_bytes())
 
-    cases = []
+    samples, secret = [], []
     for name, (text, answer) in pairs.items():
         flat = name.replace("/", "-")
         write(dmoj, flat + ".in", text)
         write(dmoj, flat + ".out", answer)
-        cases.append("- {in: %s.in, out: %s.out, points: 1}\n" % (flat, flat))
-    head = DMOJ_YAML_HEAD % (SHORTNAME, TIME_LIMIT_S, MEMORY_LIMIT_MIB * 1024)
-    write(dmoj, "init.yml", head + "".join(cases))
+        if name.startswith("sample/"):
+            samples.append("- {in: %s.in, out: %s.out, points: 0}\n" % (flat, flat))
+        else:
+            secret.append("  - {in: %s.in, out: %s.out}\n" % (flat, flat))
+    head = DMOJ_YAML_HEAD % (SHORTNAME, TIME_LIMIT_S, MEMORY_LIMIT_MIB * 1024, AUTHORS)
+    write(dmoj, "init.yml", head + "".join(samples) + "- points: 1\n  batched:\n" + "".join(secret))
+    write(dmoj, "tokens.py", DMOJ_CHECKER)
     check_limits(legacy, current, dmoj)
     # What a setter uploads: the legacy folder zipped for Kattis (the folder inside, as the format
-    # says), and the DMOJ data (the .in and .out files) for the site's test data form.
+    # says), the DOMjudge zip, and the DMOJ data (the .in and .out files) for the site's test data form.
     archive(legacy, root / "kattis" / (SHORTNAME + ".zip"), SHORTNAME + "/")
+    domjudge_zip(root, legacy, title)
     archive(dmoj, root / "dmoj" / (SHORTNAME + ".zip"), "", lambda path: path.suffix in (".in", ".out"))
+    write(root / "dmoj", "statement.md", statement.dmoj_markdown(sample_pairs(), CREDIT))
+    write(root / "dmoj", "SETUP.md", DMOJ_SETUP % {
+        "code": SHORTNAME, "name": title, "seconds": TIME_LIMIT_S, "kb": MEMORY_LIMIT_MIB * 1024,
+        "samples": len(samples), "secret": len(secret)})
     print("build_package: %s, %s, %s: %d test cases each" % (legacy, current, dmoj, len(pairs)),
           file=sys.stderr)
     return legacy, current, dmoj
+
+
+# What DOMjudge reads of a legacy package (packages/domjudge.py): the rest stays out of its zip.
+DOMJUDGE_READS = ("problem.yaml", "data/sample/", "data/secret/", "submissions/accepted/",
+                  "submissions/wrong_answer/")
+
+
+def domjudge_zip(root, legacy, title):
+    """Write root/domjudge/SHORTNAME.zip from the legacy folder: what DOMjudge reads, with the problem's
+    name in problem.yaml, the time limit in .timelimit and the statement as problem.html; return its path."""
+    folder = root / "domjudge" / SHORTNAME
+    shutil.rmtree(folder, ignore_errors=True)
+    for path in sorted(legacy.rglob("*")):
+        name = path.relative_to(legacy).as_posix()
+        if path.is_file() and name.startswith(DOMJUDGE_READS):
+            write(folder, name, path.read_bytes())
+    write(folder, "problem.yaml", "name: %s\n" % title + LEGACY_YAML)
+    write(folder, ".timelimit", "%d\n" % TIME_LIMIT_S)
+    write(folder, "problem.html", statement.html(sample_pairs(), CREDIT))
+    target = root / "domjudge" / (SHORTNAME + ".zip")
+    archive(folder, target, "")
+    shutil.rmtree(folder)
+    return target
+
+
+DMOJ_SETUP = """\
+# Gradient Accumulation on a DMOJ site
+
+DMOJ keeps a problem's name, limits and statement on the site, and its data
+with the judges. Everything here comes from `make package`.
+
+## 1. The problem, in the site's admin (Problems, Add problem)
+
+| field | value |
+|---|---|
+| Problem code | `%(code)s` |
+| Problem name | %(name)s |
+| Time limit | %(seconds)d (seconds) |
+| Memory limit | %(kb)d (KB) |
+| Points | as your site scores a problem of this kind; the data is pass or fail |
+| Allows partial points | off |
+| Problem body | the whole of `statement.md`, as it is |
+| Allowed languages | any; `solve.py` was judged under PY3 and PYPY3 |
+
+The statement and the data are CC BY-SA 4.0: keep the credit line at the end of `statement.md`.
+
+## 2. The data
+
+Either copy the folder `%(code)s/` as it is into every judge's problem storage
+(its `init.yml` names the checker `tokens.py` and the cases: %(samples)d samples
+worth 0 points, then the %(secret)d secret cases as one batch worth 1 point),
+
+or, on the site's page for the problem's test data (Edit test data):
+
+1. upload `%(code)s.zip` (the `.in` and `.out` files) as the data archive;
+2. checker: *Custom checker (PY)*, and upload `%(code)s/tokens.py` as its file;
+3. the cases: the two `sample-*` cases first, each worth 0 points; then every
+   `secret-*` case, in order, as one batch (a batch start before the first,
+   a batch end after the last) worth 1 point.
+
+## 3. Check it
+
+Submit `solve.py` under PY3 or PYPY3: every case is AC. On a judge host whose
+CPU reports a cache of more than 32 MiB, give PyPy `PYPY_GC_NURSERY=16M`
+(docs/package.md in the project says why and how to tell).
+"""
 
 
 def archive(folder, target, prefix, keep=lambda path: True):
@@ -385,9 +475,9 @@ def verify_legacy(out):
                             [str(out), "-p", "config", "validators", "data", "submissions", *fixed])
     if not re.search(r"setting timelim to %d secs" % TIME_LIMIT_S, report):
         raise SystemExit("verifyproblem did not judge with the time limit of %d s" % TIME_LIMIT_S)
-    accepted = re.findall(r"accepted/(\w+)\.py .* OK: AC", report)
-    if sorted(accepted) != ["naive", "solve"]:
-        raise SystemExit("verifyproblem did not judge solve.py and naive.py Accepted: %s" % accepted)
+    judged = re.findall(r"accepted/(\w+)\.py .* OK: AC", report)
+    if sorted(judged) != sorted(accepted()):
+        raise SystemExit("verifyproblem did not judge every accepted submission Accepted: %s" % judged)
     secret_only = ["-p", "submissions", "-s", "wrong_answer", "-d", "secret", *fixed]
     _verifyproblem(command, "the wrong answers on data/secret alone", [str(out), *secret_only])
     print("verifyproblem: %s passes, every mistake is Wrong Answer on the secret data alone" % out,
@@ -448,11 +538,11 @@ def verify_current(out):
     bt_generate(bt, out)
     _bt(bt, out, "validate")
     report = _bt(bt, out, "run")
-    accepted = set(re.findall(r"accepted/(\w+)\.py:?\s+AC\b", report))
+    judged = set(re.findall(r"accepted/(\w+)\.py:?\s+AC\b", report))
     wrong = set(re.findall(r"wrong_answer/(\w+)\.py:?\s+WA\b", report))
-    if accepted != {"solve", "naive"} or wrong != set(wrong_answers.MISTAKES):
+    if judged != set(accepted()) or wrong != set(wrong_answers.MISTAKES):
         raise SystemExit("bt run: judged AC: %s; judged WA: %s of %s"
-                         % (sorted(accepted), sorted(wrong), sorted(wrong_answers.MISTAKES)))
+                         % (sorted(judged), sorted(wrong), sorted(wrong_answers.MISTAKES)))
     _bt(bt, out, "constraints")
     print("bapctools: %s passes bt generate, validate, run and constraints" % out, file=sys.stderr)
     return bt
@@ -476,30 +566,28 @@ def render_statements(root, legacy, current, bt):
           " samples, in order" % (legacy_pdf, pdf, legacy_png, png, out), file=sys.stderr)
 
 
-def domjudge_zip(root, current, bt):
-    """Write root/domjudge/SHORTNAME.zip with bt zip --legacy, and check it by DOMjudge's importer's
-    rules (packages/domjudge.py), its statement as render.py checks the others; return its path."""
-    _bt(bt, current, "zip", "--legacy", "--no-solutions", "--cp", "--no-generate", "--force")
-    target = root / "domjudge" / (SHORTNAME + ".zip")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.move(str(current / (SHORTNAME + ".zip")), str(target))
+def verify_domjudge(root):
+    """Check the DOMjudge zip by DOMjudge's importer's rules (packages/domjudge.py), and its HTML
+    statement as render.py checks the others."""
     title = statement.read()[0]
-    pdf = check_domjudge(target, test_data(), title)
+    target = root / "domjudge" / (SHORTNAME + ".zip")
+    kind, page = check_domjudge(target, test_data(), title)
     out = root / "statements"
-    (out / "domjudge.pdf").write_bytes(pdf)
-    text = render.pdf_text(out / "domjudge.pdf")
-    render.check("domjudge", text, render.expected(title, sample_pairs()), out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "domjudge.html").write_bytes(page)
+    render.check("domjudge", render.html_text_of(page.decode("utf-8"), inline=True),
+                 render.expected(title, sample_pairs()), out)
     return target
 
 
 def check_domjudge(path, pairs, title):
     """Raise SystemExit unless DOMjudge 9.0.0 and main would import the zip at path as intended: the
     name, both limits, a PDF statement, every test case in order, and each jury submission's verdict.
-    Return the statement PDF's bytes."""
+    Return the statement: (its type, its bytes)."""
     from packages import domjudge
 
     wanted_jury = sorted([("submissions/accepted/%s.py" % name, "py3", ["CORRECT"])
-                          for name in ("naive", "solve")]
+                          for name in sorted(accepted())]
                          + [("submissions/wrong_answer/%s.py" % name, "py3", ["WRONG-ANSWER"])
                             for name in wrong_answers.MISTAKES])
     wanted_cases = [(rank, name.startswith("sample/"), name.split("/", 1)[1], given, answer)
@@ -513,37 +601,66 @@ def check_domjudge(path, pairs, title):
             ("time limit %s s" % got.timelimit, got.timelimit == TIME_LIMIT_S),
             ("memory limit %s KiB" % got.memlimit_kib, got.memlimit_kib == MEMORY_LIMIT_MIB * 1024),
             ("compare %s" % got.compare, got.compare == "default"),
-            ("statement %s" % (got.statement[:1],), got.statement[:1] == ("pdf",)),
+            ("statement %s" % (got.statement[:1],), got.statement[:1] == ("html",)),
             ("test cases %s" % [case[2] for case in got.testcases], got.testcases == wanted_cases),
             ("jury submissions %s" % got.jury, sorted(got.jury) == wanted_jury)] if not ok]
         if wrong:
             raise SystemExit("DOMjudge %s would import %s otherwise: %s; danger %s, warning %s"
                              % (version, path, wrong, got.danger, got.warning))
-    print("domjudge: %s imports as intended by DOMjudge %s's rules: %r, %d s, %d MiB, problem.pdf,"
+    print("domjudge: %s imports as intended by DOMjudge %s's rules: %r, %d s, %d MiB, problem.html,"
           " %d test cases, %d jury submissions" % (path, " and ".join(domjudge.VERSIONS), title, TIME_LIMIT_S,
                                                    MEMORY_LIMIT_MIB, len(pairs), len(wanted_jury)),
           file=sys.stderr)
-    return got.statement[1]
+    return got.statement
 
 
-if __name__ == "__main__":
+UPLOADS = """\
+What to upload, and where (docs/package.md has the details):
+
+  %(root)s/kattis/%(name)s.zip
+      Kattis, and problemtools: the legacy package, the folder %(name)s/ zipped.
+  %(root)s/2025-09/%(name)s/
+      BAPCtools, and judges that read the ICPC 2025-09 format: the folder as it is.
+  %(root)s/domjudge/%(name)s.zip
+      DOMjudge: Problems, Import problem (jury), into your contest; the statement is problem.html.
+  %(root)s/dmoj/SETUP.md
+      DMOJ: the steps, with statement.md (the problem's body), %(name)s.zip (the data
+      for the site's form), %(name)s/tokens.py (its checker), or the folder %(name)s/ for a judge's
+      problem storage.
+"""
+
+
+def main(argv=None):
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("root", type=Path, help="the folder to build the packages in (build)")
-    parser.add_argument("--verify", action="store_true",
-                        help="then check them with problemtools and BAPCtools, render the statements"
-                             " and write the DOMjudge zip")
-    arguments = parser.parse_args()
-    legacy, current, _ = build(arguments.root)
-    if arguments.verify:
+    parser.add_argument("root", type=Path, nargs="?", default=ROOT / "build",
+                        help="the folder to build the packages in (default: build/)")
+    parser.add_argument("--check", action="store_true",
+                        help="then check them with problemtools, BAPCtools and DOMjudge's rules, and render"
+                             " the statements (make package-check: installs the tools and TeX)")
+    arguments = parser.parse_args(argv)
+    root = arguments.root
+    legacy, current, _ = build(root)
+    if arguments.check:
         # problemtools checks what Kattis gets: the zip, unpacked.
-        unpacked = arguments.root / "kattis" / "unpacked"
+        unpacked = root / "kattis" / "unpacked"
         shutil.rmtree(unpacked, ignore_errors=True)
-        with zipfile.ZipFile(arguments.root / "kattis" / (SHORTNAME + ".zip")) as kattis:
+        with zipfile.ZipFile(root / "kattis" / (SHORTNAME + ".zip")) as kattis:
             kattis.extractall(unpacked)
-        legacy = unpacked / SHORTNAME
-        verify_legacy(legacy)
-        bt = verify_current(current)
-        render_statements(arguments.root, legacy, current, bt)
-        domjudge_zip(arguments.root, current, bt)
+        verify_legacy(unpacked / SHORTNAME)
+        # bt writes into the package it checks (bt generate, bt pdf): it gets a copy, not the upload.
+        checked = root / "2025-09-checked" / SHORTNAME
+        shutil.rmtree(checked.parent, ignore_errors=True)
+        shutil.copytree(current, checked)
+        bt = verify_current(checked)
+        render_statements(root, unpacked / SHORTNAME, checked, bt)
+        verify_domjudge(root)
+        print("package-check: every package passes its judge's tools; solve.py, naive.py and loose_spacing.py"
+              " are Accepted and every mistake Wrong Answer under problemtools and BAPCtools, and DOMjudge"
+              " would import its zip as intended", file=sys.stderr)
+    print(UPLOADS % {"root": os.path.relpath(root), "name": SHORTNAME})
+
+
+if __name__ == "__main__":
+    main()

@@ -84,7 +84,7 @@ def pattern(needle, heading):
     if heading:
         return re.compile(r"^%s$" % re.escape(needle), re.M)
     words = r"[ \n]".join(re.escape(word) for word in needle.split())
-    return re.compile(r"(?<![\w.])%s(?![\w.])" % words)
+    return re.compile(r"(?<![\w.])%s(?!\w|\.\d)" % words)  # a full stop may follow, a decimal point not
 
 
 def check_order(text, parts, label):
@@ -99,10 +99,13 @@ def check_order(text, parts, label):
         at, previous = found.end(), what
 
 
-def html_text_of(page):
+def html_text_of(page, inline=False):
     """Return the text a browser shows of an HTML page, scripts and styles left out, math as TeX, and
-    a line break for every tag (so that a heading is a line of its own, as in pdftotext's text)."""
+    a line break for every tag (so that a heading is a line of its own, as in pdftotext's text);
+    inline=True leaves no break for the tags inside a line (<i>, <em>, <code>, <sub>, <sup>, <small>)."""
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    if inline:
+        page = re.sub(r"</?(i|em|code|sub|sup|small)>", "", page)
     return html.unescape(re.sub(r"<[^>]+>", "\n", page))
 
 

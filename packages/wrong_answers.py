@@ -4,7 +4,8 @@ Each is the same small pure-Python reader (PROLOGUE) followed by the lines
 that go wrong; `build_package.py` writes each out as NAME.py, so that it runs
 wherever the judge runs Python. problemtools must judge every one of them
 Wrong Answer on the secret data, which shows that the data catches each
-mistake.
+mistake. LOOSE_SPACING is their right-answer twin for submissions/accepted/:
+every judge must accept it, since all of them compare tokens.
 """
 
 PROLOGUE = '''import sys
@@ -71,3 +72,12 @@ def program(name):
     """Return the source of the wrong-answer submission NAME."""
     why, body = MISTAKES[name]
     return '"""WRONG: %s"""\n%s%s\n' % (why, PROLOGUE, body)
+
+
+# The right values printed loosely: a space after the last one and no final newline. Every judge's
+# checker compares tokens, so each must accept it, as docs/problem.md tells contestants.
+LOOSE_SPACING = ('"""RIGHT: the right values, with a trailing space and no final newline."""\n' + PROLOGUE
+                 + "means = [sum(g[j] for g in grads) / k for j in range(d)]\n"
+                 "texts = ['%.4f' % (theta[j] - lr * means[j]) for j in range(d)]\n"
+                 "texts = ['0.0000' if text == '-0.0000' else text for text in texts]\n"
+                 "sys.stdout.write(' '.join(texts) + ' ')\n")

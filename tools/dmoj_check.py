@@ -21,7 +21,10 @@ Problems, staged under build/dmoj-check/problems/ from the folder that
 - gradientaccumulation_bad, and _bad_raw: the bad inputs of testkit/bad_inputs.py.
 
 It fails unless solve.py is Accepted on every case of both valid problems
-under both executors, each wrong answer of the package is Wrong Answer on
+under both executors, so are the naive solution and the right answer with
+loose spacing (the package's tokens.py checker compares tokens, as Kattis',
+BAPCtools' and DOMjudge's default validators do), each wrong answer of the
+package (printing -0.0000 among them) is Wrong Answer on
 some case, and every bad input ends with status 1 (DMOJ: IR), nothing on
 stdout and the one line on stderr that solve.py gives in-process for the
 bytes DMOJ fed it. Outside the sandbox, DMOJ's own loader script runs
@@ -30,8 +33,11 @@ solve.py into /dev/full (status 1, the one line) and into a closed pipe
 The jobs are split between two workers, one per core, each a judge of its
 own; DMOJ measures each run's CPU time and memory by its own process.
 It prints time and memory as DMOJ measured them, beside
-the naive solution's (testkit/naive.py), and the memory targets of the seed
-example and the largest case; those are reported, not enforced.
+the naive solution's (testkit/naive.py). Its targets, which fail the check
+when not met, are that the package's limits leave room for every accepted
+run by docs/package.md's rule; solve.py's memory beside the naive
+solution's is printed apart, as information (make bench holds those targets).
+PyPy's nursery is this host's as testkit/pypy.py decides it.
 """
 
 import itertools
@@ -62,7 +68,7 @@ RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3"}
 TIME_LIMIT = float(build_package.TIME_LIMIT_S)
 MEMORY_KB = build_package.MEMORY_LIMIT_MIB * 1024
 PROBLEM = build_package.SHORTNAME
-TARGETS_MIB = {"PYPY3": 2.0, "PY3": 2.0}  # seed example: solve.py at most naive + this
+ACCEPTED = ("solve", "naive", "loose_spacing")
 
 
 def stage(upload):
@@ -88,6 +94,7 @@ def stage(upload):
     shutil.copy2(ROOT / "testkit" / "naive.py", sources / "naive.py")
     for name in wrong_answers.MISTAKES:
         (sources / (name + ".py")).write_text(wrong_answers.program(name))
+    (sources / "loose_spacing.py").write_text(wrong_answers.LOOSE_SPACING)
     for path in [STAGE, *STAGE.rglob("*")]:
         path.chmod(0o755 if path.is_dir() else 0o644)
     return problems
@@ -106,6 +113,7 @@ def jobs():
         for suffix in ("", "_raw", "_bad", "_bad_raw"):
             add("solve", language, PROBLEM + suffix)
         add("naive", language, PROBLEM)
+        add("loose_spacing", language, PROBLEM)  # the tokens checker: AC, as on every other judge
     for name in wrong_answers.MISTAKES:
         add(name, "PY3", PROBLEM, short_circuit=True)
     return found
@@ -137,7 +145,7 @@ def check(report):
             failures.append("%s: %s" % (where, result["problems"] or "no case was judged"))
             continue
         codes = [case["codes"] for case in cases]
-        if job["name"] in ("solve", "naive") and not job["problem"].endswith(("_bad", "_bad_raw")):
+        if job["name"] in ACCEPTED and not job["problem"].endswith(("_bad", "_bad_raw")):
             failures += ["%s: case %d: %s" % (where, case["case"], case["codes"])
                          for case in cases if case["codes"] != ["AC"]]
         elif job["name"] == "solve":
@@ -155,14 +163,16 @@ def check(report):
 
 
 def table(report):
-    """Print time and memory as DMOJ measured them, solve.py beside the naive solution."""
+    """Print time and memory as DMOJ measured them, solve.py beside the naive solution; then the targets,
+    which fail the check when not met, and apart from them what is only informational. Return the
+    targets not met."""
     by = {(r["job"]["name"], r["job"]["language"], r["job"]["problem"]): r["cases"]
           for r in report["results"]}
     print("| executor | runtime | case | solve.py CPU s | naive CPU s | solve.py KB | naive KB"
           " | solve - naive |")
     print("|---|---|---|---:|---:|---:|---:|---:|")
-    targets, heaviest = [], []
-    cases = re.findall(r"^- \{in: (\S+),", (STAGE / "problems" / PROBLEM / "init.yml").read_text(), re.M)
+    heaviest, info = [], []
+    cases = re.findall(r"\{in: (\S+),", (STAGE / "problems" / PROBLEM / "init.yml").read_text())
     largest = max(range(len(cases)), key=lambda i: (STAGE / "problems" / PROBLEM / cases[i]).stat().st_size)
     for language in RUNTIMES:
         solve, naive = by[("solve", language, PROBLEM)], by[("naive", language, PROBLEM)]
@@ -178,25 +188,27 @@ def table(report):
         print("| %s | %s | all %d cases, CPU s in all; peak KB | %.3f | %.3f | %d | %d | |" % (
             language, version, len(solve), total(solve), total(naive),
             max(case["memory_kb"] for case in solve), max(case["memory_kb"] for case in naive)))
-        extra = (solve[0]["memory_kb"] - naive[0]["memory_kb"]) / 1024
-        targets.append(("%s seed example: solve.py <= naive + %.1f MiB" % (language, TARGETS_MIB[language]),
-                        "%+.2f MiB" % extra, extra <= TARGETS_MIB[language]))
-        targets.append(("%s largest case: solve.py <= naive" % language,
-                        "%d KB vs %d KB" % (solve[largest]["memory_kb"], naive[largest]["memory_kb"]),
-                        solve[largest]["memory_kb"] <= naive[largest]["memory_kb"]))
+        info.append(("%s seed example, solve.py - naive" % language,
+                      "%+.2f MiB" % ((solve[0]["memory_kb"] - naive[0]["memory_kb"]) / 1024)))
+        info.append(("%s largest case, solve.py - naive" % language,
+                     "%+.2f MiB" % ((solve[largest]["memory_kb"] - naive[largest]["memory_kb"]) / 1024)))
         heaviest += [solve[largest], naive[largest]]
-    # The package's limits by docs/package.md's rule, from these runs: the slowest and the heaviest
-    # accepted run on the largest case, times build_package.AC_TO_TIME_LIMIT and MEMORY_FACTOR, rounded up.
+    # The package's limits must leave room for every accepted run, by docs/package.md's rule: the slowest
+    # and the heaviest on the largest case, times AC_TO_TIME_LIMIT and MEMORY_FACTOR, rounded up.
     seconds = max(1, math.ceil(build_package.AC_TO_TIME_LIMIT * max(case["time"] for case in heaviest)))
     mib = max(256, 2 ** math.ceil(math.log2(build_package.MEMORY_FACTOR
                                              * max(case["memory_kb"] for case in heaviest) / 1024)))
-    targets.append(("time limit by the rule (the package: %d s)" % build_package.TIME_LIMIT_S,
-                    "%d s" % seconds, seconds == build_package.TIME_LIMIT_S))
-    targets.append(("memory limit by the rule (the package: %d MiB)" % build_package.MEMORY_LIMIT_MIB,
-                    "%d MiB" % mib, mib == build_package.MEMORY_LIMIT_MIB))
-    print("\n| target (reported, not enforced) | measured | met |\n|---|---:|:---:|")
+    targets = [("time limit by the rule <= the package's %d s" % build_package.TIME_LIMIT_S,
+                "%d s" % seconds, seconds <= build_package.TIME_LIMIT_S),
+               ("memory limit by the rule <= the package's %d MiB" % build_package.MEMORY_LIMIT_MIB,
+                "%d MiB" % mib, mib <= build_package.MEMORY_LIMIT_MIB)]
+    print("\n| target: the check fails unless met | measured | met |\n|---|---:|:---:|")
     for label, measured, met in targets:
         print("| %s | %s | %s |" % (label, measured, "yes" if met else "NO"))
+    print("\nInformational, not targets (make bench holds the memory targets, as DMOJ's loader runs it):")
+    for label, measured in info:
+        print("  %s: %s" % (label, measured))
+    return ["target not met: %s (%s)" % (label, measured) for label, measured, met in targets if not met]
 
 
 def loader_exits(python):
@@ -272,8 +284,7 @@ def main():
     report = {"runtime_versions": {**first["runtime_versions"], **second["runtime_versions"]},
               "results": [result for pair in itertools.zip_longest(first["results"], second["results"])
                           for result in pair if result is not None]}
-    table(report)
-    failures = check(report) + loader_exits(python)
+    failures = check(report) + table(report) + loader_exits(python)
     print("\n%d jobs judged by DMOJ's judge as %s in %.0f s" % (
         len(report["results"]), "nobody" if prefix else "this user (%s)" % ("root" if os.geteuid() == 0 else
                                                                           "unprivileged"),
@@ -282,8 +293,10 @@ def main():
         print("FAIL", failure)
     if failures:
         raise SystemExit("dmoj-check: %d failures" % len(failures))
-    print("dmoj-check: solve.py Accepted on every case (raw and normalized, PY3 and PYPY3); every wrong"
-          " answer Wrong Answer; every bad input one line on stderr with status 1")
+    print("dmoj-check: solve.py Accepted on every case (raw and normalized, PY3 and PYPY3), and so are"
+          " naive.py and loose_spacing.py (tokens.py compares tokens, as the other judges do); every wrong"
+          " answer, -0.0000 too, Wrong Answer; every bad input one line on stderr with status 1; the"
+          " package's limits leave room")
 
 
 if __name__ == "__main__":

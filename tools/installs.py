@@ -27,10 +27,24 @@ def run(command, **kwargs):
     subprocess.run(command, check=True, **kwargs)
 
 
+# Off Debian, what each Debian package brings that the checks call, so that one line can say what is absent.
+COMMANDS = {"pypy3": ["pypy3"], "nodejs": ["node"], "npm": ["npm"], "texlive-luatex": ["lualatex"],
+            "texlive-latex-extra": ["pdflatex"], "latexmk": ["latexmk"],
+            "poppler-utils": ["pdftotext", "pdftoppm"], "ghostscript": ["gs"], "tidy": ["tidy"],
+            "build-essential": ["cc", "make"]}
+
+
 def ensure_debian(packages, install, why, recommends=True):
     """Install the Debian packages that are missing, as root with apt-get; otherwise say how to.
 
     recommends=False leaves out what they only recommend (--no-install-recommends)."""
+    if shutil.which("dpkg-query") is None:  # not Debian: what it needs must be there already
+        commands = [command for name in packages for command in COMMANDS.get(name, ())]
+        absent = [command for command in commands if shutil.which(command) is None]
+        if absent:
+            raise SystemExit("%s needs %s on the PATH; on Debian they come with `apt-get install %s`"
+                             % (why, ", ".join(absent), " ".join(packages)))
+        return
     missing = [name for name in packages if subprocess.run(
         ["dpkg-query", "-W", "-f=${Status}", name], capture_output=True, text=True).stdout
         != "install ok installed"]
