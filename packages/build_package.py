@@ -624,9 +624,9 @@ What to upload, and where (docs/package.md has the details):
   %(root)s/domjudge/%(name)s.zip
       DOMjudge: Problems, Import problem (jury), into your contest; the statement is problem.html.
   %(root)s/dmoj/SETUP.md
-      DMOJ: the steps, with statement.md (the problem's body), %(name)s.zip (the data
-      for the site's form), %(name)s/tokens.py (its checker), or the folder %(name)s/ for a judge's
-      problem storage.
+      DMOJ: the steps, with statement.md (the problem's body), %(name)s.zip
+      (the data, for the site's form) and %(name)s/tokens.py (its checker),
+      or the folder %(name)s/ for a judge's problem storage.
 """
 
 

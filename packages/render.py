@@ -133,11 +133,20 @@ def run(command, label, **kwargs):
     return report
 
 
+def check_pages(text, label):
+    """Raise Unreadable unless the samples stand together on one page (pdftotext ends a page with a
+    form feed): a page break that leaves one sample alone is where no reader would turn."""
+    pages = [number for number, page in enumerate(text.split("\f"), 1) if "Sample Input" in page]
+    if len(pages) > 1:
+        raise Unreadable("%s splits its samples over pages %s" % (label, pages))
+
+
 def check(label, text, parts, out):
     """Check one rendered statement's text; keep it under out/ as LABEL.txt; raise SystemExit if not."""
     (out / (label + ".txt")).write_text(text, encoding="utf-8")
     try:
         check_order(text, parts, label)
+        check_pages(text, label)
     except Unreadable as unreadable:
         raise SystemExit("render: %s (its text: %s)" % (unreadable, out / (label + ".txt"))) from None
 

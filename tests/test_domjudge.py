@@ -1,5 +1,5 @@
-"""DOMjudge's import rules as packages/domjudge.py reads them, and the check `make package` runs on
-the zip that bt zip writes (build_package.check_domjudge)."""
+"""DOMjudge's import rules as packages/domjudge.py reads them, and the check `make package-check` runs
+on the zip that `make package` writes (build_package.check_domjudge)."""
 
 import zipfile
 
@@ -14,12 +14,11 @@ YAML = b"name: Gradient Accumulation\nvalidation: default\nlimits:\n  memory: 51
 
 
 def package(**changes):
-    """Return {name: bytes} of a zip like the one bt zip --legacy writes; changes replace (None drops)."""
-    files = {".timelimit": b"2.0", "problem.yaml": YAML, "problem.pdf": b"%PDF-1.5 statement",
-             "problem_statement/problem.en.tex": b"\\problemname{Gradient Accumulation}"}
+    """Return {name: bytes} of a zip like the one build_package writes; changes replace (None drops)."""
+    files = {".timelimit": b"2", "problem.yaml": YAML, "problem.html": b"<title>statement</title>"}
     for name, (given, answer) in PAIRS.items():
         files["data/%s.in" % name], files["data/%s.ans" % name] = given, answer
-    for name in ("solve", "naive"):
+    for name in build_package.accepted():
         files["submissions/accepted/%s.py" % name] = b"print()\n"
     for name in wrong_answers.MISTAKES:
         files["submissions/wrong_answer/%s.py" % name] = b"print()\n"
@@ -36,23 +35,24 @@ def write(tmp_path, files, name="gradientaccumulation.zip"):
 
 
 @pytest.mark.parametrize("version", domjudge.VERSIONS)
-def test_the_zip_bt_zip_writes_imports_as_intended(tmp_path, version):
+def test_a_zip_like_build_packages_imports_as_intended(tmp_path, version):
     got = domjudge.read(write(tmp_path, package()), version)
     assert (got.problem, got.name, got.externalid, got.timelimit, got.memlimit_kib, got.compare) == (
         True, TITLE, "gradientaccumulation", 2.0, 512 * 1024, "default")
-    assert got.statement == ("pdf", b"%PDF-1.5 statement") and not got.danger and not got.warning
+    assert got.statement == ("html", b"<title>statement</title>") and not got.danger and not got.warning
     assert [case[:3] for case in got.testcases] == [(1, True, "1"), (2, False, "01-a"), (3, False, "02-b")]
     assert ("submissions/accepted/solve.py", "py3", ["CORRECT"]) in got.jury
     assert ("submissions/wrong_answer/sum_not_mean.py", "py3", ["WRONG-ANSWER"]) in got.jury
-    assert build_package.check_domjudge(write(tmp_path, package()), PAIRS, TITLE) == b"%PDF-1.5 statement"
+    assert build_package.check_domjudge(write(tmp_path, package()), PAIRS, TITLE) == (
+        "html", b"<title>statement</title>")
 
 
 @pytest.mark.parametrize("changes, why", [
     ({".timelimit": None}, "time limit 10 s"),  # DOMjudge's default: nothing else states one
     ({"problem.yaml": YAML.replace(b"name: Gradient Accumulation\n", b"")}, "name 'gradientaccumulation'"),
     ({"problem.yaml": YAML.replace(b"  memory: 512\n", b"")}, "memory limit None KiB"),
-    ({"problem.pdf": None}, "statement \\(\\)"),
-    ({"problem.pdf": None, "problem.txt": b"text"}, "statement \\('txt',\\)"),
+    ({"problem.html": None}, "statement \\(\\)"),
+    ({"problem.html": None, "problem.txt": b"text"}, "statement \\('txt',\\)"),
     ({"data/secret/02-b.ans": None}, "test cases \\['1', '01-a'\\]"),
     ({"data/secret/02-b.ans": b"1.0000\r\n"}, "Windows newlines"),
     ({"submissions/accepted/naive.py": b"# @EXPECTED_RESULTS@: WRONG_ANSWER\n"}, "does not match directory"),

@@ -3,14 +3,17 @@ BAPCtools on them; `make dmoj-check` runs DMOJ's judge)."""
 
 import contextlib
 import io
+import os
 import subprocess
 import sys
+import zipfile
 from fractions import Fraction
 from unittest import mock
 
 import pytest
+import yaml
 
-from packages import build_package, statement, validate, validate_answer, wrong_answers
+from packages import build_package, render, statement, validate, validate_answer, wrong_answers
 from packages.generators import gen
 from testkit import reference
 from testkit.runs import ROOT
@@ -144,7 +147,7 @@ def write_limits(folder, legacy_yaml=build_package.LEGACY_YAML):
     legacy, current, dmoj = folder / "legacy", folder / "current", folder / "dmoj"
     for path, text in ((legacy / "problem.yaml", legacy_yaml),
                        (current / "problem.yaml", build_package.CURRENT_YAML % ("T", "U")),
-                       (dmoj / "init.yml", build_package.DMOJ_YAML_HEAD % ("p", 2, 512 * 1024))):
+                       (dmoj / "init.yml", build_package.DMOJ_YAML_HEAD % ("p", 2, 512 * 1024, "A"))):
         path.parent.mkdir(parents=True)
         path.write_text(text)
     return legacy, current, dmoj
@@ -168,7 +171,7 @@ def test_the_naive_solution_is_an_accepted_submission_too(tmp_path):
     """The time limit must leave room for the naive solution: both packages judge it, and must accept it."""
     build_package.write_common(tmp_path, {})
     accepted = tmp_path / "submissions" / "accepted"
-    assert sorted(path.name for path in accepted.iterdir()) == ["naive.py", "solve.py"]
+    assert sorted(path.name for path in accepted.iterdir()) == ["loose_spacing.py", "naive.py", "solve.py"]
     assert (accepted / "naive.py").read_bytes() == (ROOT / "testkit" / "naive.py").read_bytes()
     answer = subprocess.run([sys.executable, str(ROOT / "testkit" / "naive.py")],
                             input=(ROOT / "samples" / "printing-rules.in").read_bytes(), capture_output=True)
@@ -274,3 +277,107 @@ def test_the_statement_refuses_what_it_cannot_map(tmp_path, markdown, why):
     source.write_text(markdown + statement.END + " -->\n")
     with pytest.raises(statement.StatementError, match=why):
         statement.read(source)
+
+
+# ------------------------------------------ one verdict on every judge, the setter's path ---
+
+
+def test_the_loose_answer_is_right_but_for_its_spacing(tmp_path):
+    """loose_spacing.py, accepted in every package: the right tokens, a trailing space, no final newline."""
+    program = tmp_path / "loose_spacing.py"
+    program.write_text(wrong_answers.LOOSE_SPACING)
+    for name in ("printing-rules", "seed-example-lines", "tiny-negative-prints-zero"):
+        answer = (ROOT / "samples" / (name + ".out")).read_bytes()
+        given = (ROOT / "samples" / (name + ".in")).read_bytes()
+        done = subprocess.run([sys.executable, str(program)], input=given, capture_output=True)
+        assert done.stdout == answer[:-1] + b" " and done.stdout.split() == answer.split()
+
+
+def dmoj_checker():
+    """Return the check() of the DMOJ package's tokens.py, loaded as DMOJ loads a checker module."""
+    scope = {}
+    exec(compile(build_package.DMOJ_CHECKER, "tokens.py", "exec"), scope)
+    return scope["check"]
+
+
+@pytest.mark.parametrize("output, accepted", [
+    (b"0.0000 0.8283 0.0312\n", True), (b"0.0000 0.8283 0.0312 ", True), (b"0.0000\n0.8283\r\n0.0312", True),
+    (b"-0.0000 0.8283 0.0312\n", False), (b"0.0000 0.8282 0.0312\n", False), (b"0.0000 0.8283\n", False),
+    (b"0.0000 0.8283 0.0312 0.0000\n", False), (b"0 0.8283 0.0312\n", False)])
+def test_dmojs_checker_compares_tokens_as_the_default_validators_do(output, accepted):
+    assert dmoj_checker()(output, b"0.0000 0.8283 0.0312\n") is accepted
+
+
+def test_dmoj_scores_pass_or_fail_and_names_its_checker(tmp_path):
+    """Samples first, worth 0; then every secret case in one batch worth 1 point; the checker beside it."""
+    _, _, dmoj = build_package.build(tmp_path)
+    init = yaml.safe_load((dmoj / "init.yml").read_text())
+    pairs = build_package.test_data()
+    samples = [name.replace("/", "-") for name in pairs if name.startswith("sample/")]
+    secret = [name.replace("/", "-") for name in pairs if name.startswith("secret/")]
+    assert init["checker"] == "tokens.py" and (dmoj / "tokens.py").read_text() == build_package.DMOJ_CHECKER
+    cases = init["test_cases"]
+    assert cases[:-1] == [{"in": name + ".in", "out": name + ".out", "points": 0} for name in samples]
+    batch = [{"in": name + ".in", "out": name + ".out"} for name in secret]
+    assert cases[-1] == {"points": 1, "batched": batch}
+    setup = (tmp_path / "dmoj" / "SETUP.md").read_text()
+    assert "| Time limit | 2 (seconds) |" in setup and "| Memory limit | 524288 (KB) |" in setup
+
+
+def test_dmojs_statement_is_the_statement_in_dmojs_markdown(tmp_path):
+    build_package.build(tmp_path)
+    text = (tmp_path / "dmoj" / "statement.md").read_text()
+    assert "~1 \\le K \\le 10~" in text and "$$\ng_{\\mathrm{eff}}" in text
+    assert "## Input" in text and "## Sample Output 2\n\n```\n0.0000 0.8283 0.0312\n```" in text
+    assert "$" not in text.replace("$$\n", "") and text.endswith(build_package.CREDIT + "\n")
+
+
+def test_the_domjudge_zip_holds_what_domjudge_reads_and_an_html_statement(tmp_path):
+    build_package.build(tmp_path)
+    with zipfile.ZipFile(tmp_path / "domjudge" / "gradientaccumulation.zip") as archive:
+        names = archive.namelist()
+        page = archive.read("problem.html").decode()
+    assert {name.split("/")[0] for name in names} == {".timelimit", "problem.yaml", "problem.html", "data",
+                                                      "submissions"}
+    assert not [name for name in names if name.startswith(("data/invalid_input", "generators", "answer_v"))]
+    assert "<title>Gradient Accumulation</title>" in page and build_package.CREDIT in page
+    text = render.html_text_of(page, inline=True)
+    render.check_order(text, render.expected("Gradient Accumulation", build_package.sample_pairs()), "html")
+
+
+def test_the_packages_carry_a_licence_their_formats_accept():
+    for text in (build_package.LEGACY_YAML, build_package.CURRENT_YAML % ("T", "U")):
+        meta = yaml.safe_load(text)
+        assert meta["license"] == "cc by-sa" and meta["rights_owner"] == build_package.AUTHORS
+    assert yaml.safe_load(build_package.LEGACY_YAML)["author"] == build_package.AUTHORS
+    credits = yaml.safe_load(build_package.CURRENT_YAML % ("T", "U"))["credits"]
+    assert credits == {"authors": build_package.AUTHORS}
+    licence = (ROOT / "LICENSE").read_text()
+    assert "MIT License" in licence and "CC BY-SA 4.0" in licence
+
+
+def test_make_package_needs_no_judge_tool_and_ends_with_the_list_of_uploads(tmp_path):
+    """Off Debian, with nothing but Python on the PATH: every package and zip, then where each goes."""
+    done = subprocess.run([sys.executable, "-m", "packages.build_package", str(tmp_path)], cwd=ROOT,
+                          capture_output=True, text=True, env={**os.environ, "PATH": "/nonexistent"})
+    assert done.returncode == 0, done.stderr
+    for path in ("kattis/gradientaccumulation.zip", "2025-09/gradientaccumulation/problem.yaml",
+                 "domjudge/gradientaccumulation.zip", "dmoj/SETUP.md", "dmoj/statement.md",
+                 "dmoj/gradientaccumulation.zip", "dmoj/gradientaccumulation/tokens.py"):
+        assert (tmp_path / path).is_file(), path
+    assert done.stdout.startswith("What to upload, and where")
+    assert "domjudge/gradientaccumulation.zip" in done.stdout
+
+
+def test_off_debian_a_missing_tool_is_one_line_saying_what_to_install():
+    script = ("from tools.installs import ensure_debian;"
+              " ensure_debian(['texlive-luatex', 'poppler-utils'], True, 'x')")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PATH": "/nonexistent"})
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "lualatex, pdftotext, pdftoppm" in done.stderr and "apt-get install texlive-luatex" in done.stderr
+
+
+def test_package_md_shows_the_list_make_package_ends_with():
+    listed = build_package.UPLOADS % {"root": "build", "name": build_package.SHORTNAME}
+    assert "```text\n" + listed + "```" in (ROOT / "docs" / "package.md").read_text()

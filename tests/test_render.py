@@ -46,3 +46,10 @@ def test_the_constraints_looked_for_are_the_statements():
 def test_html_text_drops_scripts_and_tags_and_keeps_math():
     page = "<html><script>var x = '<b>Input</b>';</script><h2>Input</h2><p>$1 \\le K$ &amp; more</p></html>"
     assert render.plain(render.html_text_of(page)) == "Input\n$1 \\le K$ & more"
+
+
+def test_a_pdf_that_splits_its_samples_over_pages_is_refused():
+    """pdftotext ends each page with a form feed: the samples must stand on one page together."""
+    render.check_pages("Problem\nInput\nOutput\n\fSample Input 1\nSample Input 2\n\f", "together")
+    with pytest.raises(render.Unreadable, match="pages \\[1, 2\\]"):
+        render.check_pages("Output\nSample Input 1\n1\n\fSample Input 2\n2\n\f", "split")
