@@ -1,46 +1,52 @@
-"""Build the problem packages from one source and check them with the judges' own tools: `make package`.
+"""Write the problem packages from one source (`make package`), then check them (`make package-check`).
 
-    python -m packages.build_package build            # build the packages below, under build/
-    python -m packages.build_package build --verify   # then check, render and zip them (make package)
+    python -m packages.build_package build            # write the packages below, under build/, and list them
+    python -m packages.build_package build --check    # then check them with the judges' own tools
 
-Writes, from scratch each time, from the same data, statement and programs:
+Writes, from scratch each time, from the same data, statement and programs,
+with nothing but this Python (no judge's tool, no TeX):
 
     gradientaccumulation/            the legacy Kattis format: Kattis, problemtools
     kattis/gradientaccumulation.zip  that folder zipped, for Kattis
     2025-09/gradientaccumulation/    the current ICPC format, 2025-09: BAPCtools
-    dmoj/gradientaccumulation/       a DMOJ problem directory: init.yml and the data
+    domjudge/gradientaccumulation.zip  what DOMjudge reads, the statement as problem.html
+    dmoj/gradientaccumulation/       a DMOJ problem directory: init.yml, the checker tokens.py, the data
     dmoj/gradientaccumulation.zip    the DMOJ data alone, for the site's test data form
+    dmoj/statement.md, dmoj/SETUP.md the statement in DMOJ's Markdown; the admin's steps and limits
 
-The statement is docs/problem.md, turned into LaTeX (packages/statement.py).
-The data is packages/generators/generators.yaml: every case a gen.py command
-line, a text, or a copy of samples/NAME.in (the two samples); answers by
-testkit/reference.py. Every input must pass the input validator
-(packages/validate.py), every answer the answer validator
+The statement is docs/problem.md, turned into LaTeX, DMOJ's Markdown and HTML
+(packages/statement.py). The data is packages/generators/generators.yaml:
+every case a gen.py command line, a text, or a copy of samples/NAME.in (the
+two samples); answers by testkit/reference.py. Every input must pass the
+input validator (packages/validate.py), every answer the answer validator
 (packages/validate_answer.py), and every input of data/invalid_input/ (2025-09
 only) must fail the input validator: this script checks all three itself.
-The accepted submissions are solve.py, byte for byte, and the naive solution
-(testkit/naive.py); the wrong answers are the classic mistakes
-(packages/wrong_answers.py). Every format states the same time and memory
-limit (TIME_LIMIT_S, MEMORY_LIMIT_MIB): build() checks the files it wrote.
+The accepted submissions are solve.py, byte for byte, the naive solution
+(testkit/naive.py) and the right answer with loose spacing; the wrong answers
+are the classic mistakes (packages/wrong_answers.py). Every format states the
+same time and memory limit (TIME_LIMIT_S, MEMORY_LIMIT_MIB): build() checks
+the files it wrote.
 
---verify installs problemtools and BAPCtools, pinned, into venvs of their own
+--check installs problemtools and BAPCtools, pinned, into venvs of their own
 (build/judges/, never the project's .venv), and Debian's pypy3 and TeX if
 they are missing (as root), then runs:
 
 1. problemtools' verifyproblem on the Kattis zip, unpacked, with the
    package's time limit fixed: config, validators, data and submissions
-   (solve.py and naive.py Accepted on every case, each wrong answer Wrong
+   (every accepted submission Accepted on every case, each wrong answer Wrong
    Answer), then the wrong answers again on data/secret alone: the secret
    data by itself catches every mistake;
-2. BAPCtools on the 2025-09 package: bt generate (data/ removed first; it must
-   write the same bytes again), bt validate, bt run and bt constraints;
+2. BAPCtools on a copy of the 2025-09 package: bt generate (data/ removed
+   first; it must write the same bytes again), bt validate, bt run and bt
+   constraints;
 3. the statements: problem2pdf and problem2html on the legacy package, bt pdf
    on the 2025-09 one, each read back (packages/render.py) into build/statements/;
-4. bt zip --legacy: build/domjudge/gradientaccumulation.zip, checked by
-   DOMjudge's import rules (packages/domjudge.py).
+4. the DOMjudge zip, by DOMjudge's import rules (packages/domjudge.py), and
+   its problem.html read back as the others.
 
 It fails on any error, and on any warning not listed in ACCEPTED_WARNINGS
 with its reason. DMOJ's judge checks the DMOJ directory: `make dmoj-check`.
+PyPy's nursery is this host's as testkit/pypy.py decides it.
 """
 
 import functools
@@ -68,7 +74,7 @@ ROOT = HERE.parent
 GENERATORS = HERE / "generators" / "generators.yaml"
 SHORTNAME = "gradientaccumulation"  # Kattis wants [a-z0-9]+, and the folder must be named so
 UUID = "ca0ceb30-785d-48b4-afa2-220d359772d0"
-# Warnings the checks may print, each with its reason; any other warning fails `make package`.
+# Warnings the checks may print, each with its reason; any other warning fails `make package-check`.
 ACCEPTED_WARNINGS = {
     "problemtools": {},
     "bapctools": {},

@@ -1,15 +1,16 @@
 """The statements rendered by the judges' own tools, and read back as a contestant sees them.
 
-`make package` (packages/build_package.py --verify) renders each package's
-statement with the tool that reads that format:
+`make package-check` (packages/build_package.py --check) renders each
+package's statement with the tool that reads that format:
 
 - the legacy package: problemtools' problem2pdf (lualatex) and problem2html (plasTeX);
-- the 2025-09 package: BAPCtools' bt pdf (latexmk and pdflatex), the PDF that
-  `bt zip` puts in the DOMjudge zip.
+- the 2025-09 package: BAPCtools' bt pdf (latexmk and pdflatex);
+- DOMjudge's zip: its problem.html, as build_package wrote it.
 
 Each PDF's text, read out with pdftotext, and the HTML's text must hold the
 title, the Input section with every constraint, the Output section, and each
-sample (its input lines, then its answer), in that order. Page 1 of each PDF
+sample (its input lines, then its answer), in that order; a PDF must hold its
+samples on one page. Page 1 of each PDF
 becomes a PNG with pdftoppm, for a person to look at. All of it lands in
 build/statements/. TeX and poppler come from Debian's packages (TEX_PACKAGES),
 installed as root when missing: `python -m packages.render --install` does only that
@@ -164,7 +165,7 @@ def render_legacy(folder, problemtools, title, samples, out):
 
 
 def render_current(folder, bt, env, title, samples, out):
-    """Render the 2025-09 package with bt pdf (into the package, as bt zip wants it); check it."""
+    """Render the 2025-09 package with bt pdf (into the package folder); check it."""
     run([bt, "pdf", "--no-bar", "--cp"], "bt pdf", cwd=folder, env=env)
     pdf = out / "2025-09.pdf"
     shutil.copyfile(folder / "problem.en.pdf", pdf)
