@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutants"  # the default of --workdir
 SOURCES = ["solve.py", "accumulation.py"]
 COPIED = SOURCES + ["pyproject.toml", "Makefile", "locks", "tests", "testkit", "tools", "samples", "packages",
-                    "docs", "README.md"]
+                    "docs", "README.md", "LICENSE"]
 EQUIVALENT = ROOT / "tools" / "equivalent-mutants.txt"
 PLAIN = "GA_MUTANTS_PLAIN"  # environment: the folder of plain solve.py files, for program_for()
 
