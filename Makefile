@@ -39,9 +39,8 @@ test: $(STAMP) ## run the tests, doctests and the docs' examples included (under
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python -m tools.bench
 
-judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, Pyodide, numpy 1.x and 2.x; PyPy under memory caps
+judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, Pyodide, numpy 1.x and 2.x
 	$(BIN)/python -m tools.judge_check
-	$(BIN)/python -m tools.memory_caps
 
 dmoj-check: $(STAMP) ## DMOJ's own judge judges solve.py under PY3 and PYPY3, as an unprivileged user
 	$(BIN)/python -m tools.dmoj_check

@@ -26,8 +26,13 @@ class Rejected(Exception):
         self.line = line
 
 
+MAX_TOKEN = 1000  # bytes; the input ends after the first longer token, which is refused
+
+
 def number(token, line):
     """Return the float a token spells, or raise Rejected."""
+    if len(token) > MAX_TOKEN:
+        raise Rejected("token too long", line)
     if not NUMBER.fullmatch(token):
         raise Rejected("bad number", line)
     value = float(token)
@@ -38,11 +43,13 @@ def number(token, line):
 
 def count(token, line):
     """Return K from its token, or raise Rejected."""
+    if len(token) > MAX_TOKEN:
+        raise Rejected("token too long", line)
     if not COUNT.fullmatch(token):
         raise Rejected("K is not a whole number", line)
-    if len(token.lstrip(b"0")) > 4000:
+    if len(token.lstrip(b"0")) > 18:
         raise Rejected("K has too many digits", line)
-    k = int(token.lstrip(b"0") or b"0")  # int() refuses over 4300 digits
+    k = int(token.lstrip(b"0") or b"0")
     if k < 1:
         raise Rejected("K is zero", line)
     return k
@@ -52,6 +59,9 @@ def problem(data):
     """Return (k, lr, theta, grads) as Python floats, or raise Rejected."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    long = next((token for token in TOKEN.finditer(data) if token.end() - token.start() > MAX_TOKEN), None)
+    if long is not None:  # nothing after it counts: the input is cut there
+        data = data[:long.start() + MAX_TOKEN + 1]
     lines = LINE_BREAK.split(data)
     if lines and lines[-1] == b"":
         lines.pop()  # the text after the last line break is not a line

@@ -118,18 +118,10 @@ both_engines = pytest.mark.parametrize("engine", ENGINES)
 
 
 def engine_named(name):
-    """Return a new engine, "python" or "numpy": made at each use, so that a mutant of its code is used."""
-    made = solve.PythonEngine(compact=True) if name == "python" else solve.numpy_engine()
-    assert made is not None, "the project venv has numpy"
+    """Return a new engine, "python" or "numpy", as --engine makes it (so that a mutant of it is used)."""
+    made = solve.pick_engine(name, 0)
+    assert made.name == name, "the project venv has numpy"
     return made
-
-
-@pytest.fixture
-def numpy_loads(monkeypatch):
-    """Return a list that gets "numpy" each time the solver loads its numpy engine, in-process."""
-    loads, numpy_engine = [], solve.numpy_engine
-    monkeypatch.setattr(solve, "numpy_engine", lambda: loads.append("numpy") or numpy_engine())
-    return loads
 
 
 @pytest.fixture(autouse=True)

@@ -59,7 +59,7 @@ def test_plain_doctest_passes_on_the_page(page):
 def test_the_contracts_memory_sentences_agree():
     """The guarantee does not say that nothing depends on K while the memory table holds 8N = 8(K+1)d."""
     text = " ".join((ROOT / "docs" / "contract.md").read_text().split())
-    assert "| token layout | 8N (the parsed numbers, which must wait for d)" in text
+    assert "| token layout | the parsed numbers, which must wait for d (N floats)" in text
     assert "no allocation depends on K" not in text
     assert "In the line layout no allocation grows with K; the token layout holds its parsed numbers" in text
 

@@ -14,7 +14,7 @@ from conftest import both_engines
 import solve
 from testkit import reference
 from testkit.bad_inputs import BAD_INPUTS, SEED
-from testkit.runs import SAMPLES, BreakingStream, program, run_main, run_process
+from testkit.runs import SAMPLES, BreakingStream, Outcome, program, run_main, run_process
 
 
 @both_engines
@@ -72,10 +72,14 @@ def bad_number(line, token):
     (b"0 0.1\n1\n1\n", b"solve.py: line 1: K must be at least 1, found 0\n"),
     (b"x 0.1\n1\n1\n", b"solve.py: line 1: K must be a positive whole number, found 'x'\n"),
     (b"", b"solve.py: empty input: expected 'K lr', then theta and K gradient vectors\n"),
-    # K: leading zeros do not count towards its 4000-digit limit.
-    (b"1" * 4001 + b" 0.1\n1\n1\n", b"solve.py: line 1: K has more than 4000 digits\n"),
-    (b"00" + b"9" * 4000 + b" 0.1\n1\n1\n",
-     b"solve.py: expected K = " + b"9" * 4000 + b" gradient lines after theta, found 1\n"),
+    # K: leading zeros do not count towards its 18-digit limit; no token is longer than 1000 bytes.
+    (b"1" * 19 + b" 0.1\n1\n1\n", b"solve.py: line 1: K has more than 18 digits\n"),
+    (b"00" + b"9" * 18 + b" 0.1\n1\n1\n",
+     b"solve.py: expected K = " + b"9" * 18 + b" gradient lines after theta, found 1\n"),
+    (b"1 0.1\n1\n" + b"5" * 1000 + b"\n", b"solve.py: line 3: number '" + b"5" * 40 + b"'... is too large for"
+     b" float64\n"),
+    (b"1 0.1\n1\n" + b"5" * 1001 + b"\n", b"solve.py: line 3: token '" + b"5" * 40 + b"'... is longer than"
+     b" 1000 bytes\n"),
     # A bad token is quoted whole up to 40 bytes, then cut with "...".
     (b"1 0.1\n" + b"x" * 40 + b"\n1\n", bad_number(2, b"x" * 40)),
     (b"1 0.1\n" + b"x" * 41 + b"\n1\n", b"solve.py: line 2: bad number '" + b"x" * 40
@@ -91,6 +95,17 @@ def test_messages_say_what_is_wrong(data, message, engine):
 def test_long_junk_is_cut_in_the_message(engine):
     long_junk = run_main(b"1 0.1\n1 2\n" + b"x" * 10**6 + b"\n", engine=engine).stderr
     assert len(long_junk) < 300 and b"..." in long_junk
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("command", ["head -c 100000000 /dev/zero", "yes 1 | tr -d '\\n'"])
+def test_an_endless_token_ends_at_once_with_one_line(command):
+    """No token is longer than 1000 bytes: an endless one is refused after the first read that shows it."""
+    done = subprocess.run(["bash", "-c", "%s | %s %s" % (command, sys.executable, program())],
+                          capture_output=True, timeout=60)
+    outcome = Outcome(done.returncode, done.stdout, done.stderr)
+    outcome.assert_clean_error(1)
+    assert b"is longer than 1000 bytes" in outcome.stderr or b"K must be" in outcome.stderr
 
 
 # ---------------------------------------------------------- command line ---
@@ -235,7 +250,7 @@ def test_input_is_read_in_bounded_pieces():
     out = io.BytesIO()
     assert solve.main([], Recording(SEED), out, io.BytesIO()) == 0 and out.getvalue() == b"0.9000 1.8000\n"
     assert sizes and all(size is not None and 0 < size <= solve.CHUNK for size in sizes), sizes
-    assert sizes[0] == solve.FIRST_READ == 4096  # a small input, a small buffer (PyPy allocates it whole)
+    assert sizes[0] == 4096  # a small input, a small buffer (PyPy allocates it whole)
 
 
 @pytest.mark.process
@@ -341,3 +356,12 @@ def test_interrupt_in_process():
     out, err = io.BytesIO(), io.BytesIO()
     assert solve.main([], Interrupting(), out, err) == 130
     assert out.getvalue() == err.getvalue() == b""
+
+
+@pytest.mark.parametrize("error", [RuntimeError("a bug\nof two lines"), TypeError("x \udcff")])
+def test_anything_else_is_one_line_of_internal_error(error):
+    """A bug of ours or of the platform's (here: a stream that raises what no stream should) is one line."""
+    out, err = io.BytesIO(), io.BytesIO()
+    assert solve.main([], BreakingStream([b"1 0.5\n"], error), out, err) == 1
+    assert out.getvalue() == b"" and err.getvalue().startswith(b"solve.py: internal error: ")
+    assert err.getvalue().count(b"\n") == 1

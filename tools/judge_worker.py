@@ -66,8 +66,8 @@ def as_page(data, args):
 def main():
     corpus = json.loads(Path(sys.argv[1]).read_text())
     try:
-        numpy = solve.numpy_engine()
-    except ImportError:  # this interpreter has no numpy: the pure engine alone
+        numpy = solve.pick_engine("numpy", 0)
+    except solve.InputError:  # this interpreter has no numpy: the pure engine alone
         numpy = None
     engines = ["python"] + (["numpy"] if numpy is not None else [])
     results = {}
