@@ -111,13 +111,15 @@ def _counted_tokens(hidden_states, token_ids, weight, ignore_index):
         raise ValueError(f"token_ids must have shape {hidden.shape[:-1]}, got {ids.shape}")
     if ids.size and not np.issubdtype(ids.dtype, np.integer):
         raise ValueError(f"token_ids must be integers, got dtype {ids.dtype}")
-    ids = ids.reshape(-1)
+    # Mutants of this line are equivalent: numpy takes any negative size as the size that fits.
+    ids = ids.reshape(-1)  # pragma: no mutate
     counted = ids != ignore_index
     ids = ids[counted]
     bad = (ids < 0) | (ids >= vocab)
     if bad.any():
         raise ValueError(f"token id {ids[bad][0]} is outside the vocabulary [0, {vocab})")
-    return hidden.reshape(-1, d_model)[counted], ids.astype(np.int64)
+    # Mutants of this line are equivalent: numpy takes any negative size as the size that fits.
+    return hidden.reshape(-1, d_model)[counted], ids.astype(np.int64)  # pragma: no mutate
 
 
 def _head_gradient(hidden, ids, weight):
@@ -283,7 +285,8 @@ def head_mistakes(micro_batches, output_weight, lr, ignore_index=-100):
     >>> head_mistakes([long, short], np.zeros((2, 2)), lr=1.0)["the mean of means"].tolist()
     [[0.0, 0.0], [0.0, 0.0]]
     """
-    weight = np.asarray(output_weight, dtype=float)
+    # Mutants of this line are equivalent: the helpers take the weight as float64 themselves.
+    weight = np.asarray(output_weight, dtype=float)  # pragma: no mutate
     parts = [_counted_tokens(h, ids, weight, ignore_index) for h, ids in micro_batches]
     if not all(len(ids) for _, ids in parts):
         raise ValueError("every micro-batch must hold a counted token")
@@ -308,7 +311,9 @@ def head_mistakes(micro_batches, output_weight, lr, ignore_index=-100):
 
 def _linear_cases():
     """Return the cases diagnose() tries for the MSE step: (weights, xs, ys, lr, accum_steps) each."""
-    rng = np.random.default_rng(0)
+    # Mutants of this line are equivalent: another seed draws other numbers of the shapes the tests pin.
+    # No verdict depends on the draw.
+    rng = np.random.default_rng(0)  # pragma: no mutate
     cases = [(np.array([1.0]), np.array([[[1.0]], [[1.0]]]), np.array([[0.0], [2.0]]), 0.5, 2)]  # the seed
     for k, batch, d, lr in ((3, 4, 2, 0.1), (4, 2, 3, 0.05), (1, 5, 2, 0.2)):
         cases.append((rng.normal(size=d), rng.normal(size=(k, batch, d)), rng.normal(size=(k, batch)),
@@ -318,14 +323,18 @@ def _linear_cases():
 
 def _head_cases():
     """Return the cases diagnose() tries for the head: (micro_batches, output_weight, lr) each."""
-    rng = np.random.default_rng(3)
+    # Mutants of this line are equivalent: another seed draws other numbers of the shapes the tests pin.
+    # No verdict depends on the draw.
+    rng = np.random.default_rng(3)  # pragma: no mutate
     long = (np.array([[1.0, 0.0]] * 3), np.array([0, 0, 0]))
     short = (np.array([[1.0, 0.0], [0.0, 0.0]]), np.array([1, -100]))
     cases = [([long, short], np.zeros((2, 2)), 1.0)]  # 3 tokens and 1 token (and 1 padding)
-    for counted, length, lr in (((2, 5, 1), 6, 0.5), ((4, 4), 4, 0.3)):
+    # Mutants of this line are equivalent: a count at or past the length pads nothing.
+    for counted, length, lr in (((2, 5, 1), 6, 0.5), ((4, 4), 4, 0.3)):  # pragma: no mutate
         batches = []
         for n in counted:
-            ids = rng.integers(0, 4, size=length)
+            # Mutants of this line are equivalent: integers(4) draws from [0, 4) as integers(0, 4) does.
+            ids = rng.integers(0, 4, size=length)  # pragma: no mutate
             ids[n:] = -100  # padding after the counted tokens
             batches.append((rng.normal(size=(length, 3)), ids))
         cases.append((batches, rng.normal(size=(3, 4)), lr))
@@ -396,7 +405,8 @@ def diagnose(step, exercise="linear"):
     close = lambda a, b: np.allclose(a, b, rtol=1e-9, atol=1e-12)  # noqa: E731
     if all(close(answer, expected) for answer, expected, _ in answers):
         return f"correct: the same as the library on {len(cases)} cases"
-    for way in answers[0][2]:
+    # Mutants of this line are equivalent: every case's mistakes have the same names.
+    for way in answers[0][2]:  # pragma: no mutate
         if all(close(answer, ways[way]) for answer, _, ways in answers):
             name = way.split(",")[0]
             return f"{name}: {MISTAKES[name]}"

@@ -19,10 +19,9 @@ fails, when the tests time out, or when the test process dies: all three
 are a bug noticed. A mutant that no test reaches counts as surviving.
 
 Equivalent mutants change the code but cannot change any behaviour, so no
-test can kill them. They are listed in tools/equivalent-mutants.txt, one
-line each: the mutation as this script prints it, `` ## `` and the reason.
-They are left out of the run and of the score; a listed line that matches
-no mutant is an error, so the list cannot go stale unnoticed.
+test can kill them. Each is marked on its own line of code with mutmut's
+``# pragma: no mutate`` and the reason after it: mutmut makes no mutant of
+that line, and the run says how many lines are so marked.
 
 Processes. mutmut switches mutants inside the imported modules, which a test
 that runs solve.py as a new process would not see. So program_for() below
@@ -52,7 +51,7 @@ WORK = ROOT / "build" / "mutants"  # the default of --workdir
 SOURCES = ["solve.py", "accumulation.py"]
 COPIED = SOURCES + ["pyproject.toml", "Makefile", "locks", "tests", "testkit", "tools", "samples", "packages",
                     "docs", "README.md", "LICENSE"]
-EQUIVALENT = ROOT / "tools" / "equivalent-mutants.txt"
+PRAGMA = "# pragma: no mutate"
 PLAIN = "GA_MUTANTS_PLAIN"  # environment: the folder of plain solve.py files, for program_for()
 
 # mutmut's verdicts, by the names its `results` command prints.
@@ -117,20 +116,9 @@ def mutations(path):
     return named
 
 
-def read_equivalent(described):
-    """Return {description: reason} from tools/equivalent-mutants.txt; exit if a line matches no mutant."""
-    listed = {}
-    for number, line in enumerate(EQUIVALENT.read_text().splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        mutation, separator, reason = line.rpartition(" ## ")
-        if not separator or not reason.strip():
-            sys.exit("%s:%d: write the mutation, ' ## ' and the reason" % (EQUIVALENT.name, number))
-        if mutation not in described:
-            sys.exit("%s:%d: no mutant is %r; remove the line or update it"
-                     % (EQUIVALENT.name, number, mutation))
-        listed[mutation] = reason.strip()
-    return listed
+def marked_equivalent():
+    """Return how many lines of the sources carry PRAGMA: equivalent mutants, marked where they live."""
+    return sum(line.count(PRAGMA) for source in SOURCES for line in (ROOT / source).read_text().splitlines())
 
 
 # ---------------------------------------------- solve.py as a process ---
@@ -445,27 +433,29 @@ FULL_RUN = ROOT / "docs" / "testing.md"
 BEGIN, END = "<!-- make mutants ALL=1 writes this paragraph -->", "<!-- end of the full run -->"
 
 
-def record_full_run(described, candidates, counts, killed, survivors, took):
-    """Write the full run's numbers into docs/testing.md, between BEGIN and END."""
+def record_full_run(described, marked, counts, killed, survivors, took):
+    """Write the full run's table into docs/testing.md, between BEGIN and END, with the date and commit."""
     import datetime
 
-    run = len(candidates)
-    verdicts = ", ".join("%d %s" % (count, verdict) for verdict, count in sorted(counts.items(), key=lambda
-                                                                                  item: -item[1]))
-    text = ("**The last full run** (`make mutants ALL=1`, %s, on a machine with %d cores): mutmut made"
-            " %s mutants of %s; %d are listed as equivalent and were not run; of the %s run, **%s were"
-            " killed, %.1f%%** (%s), in **%d s** (%.1f minutes), the tool's own count of wall time from"
-            " the listing of the mutants to the verdicts." % (
-                datetime.date.today().isoformat(), os.cpu_count(), format(len(described), ","),
-                " and ".join("`%s`" % source for source in SOURCES), len(described) - run,
-                format(run, ","), format(killed, ","), 100.0 * killed / run, verdicts, took, took / 60))
+    commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    run, sources = format(len(described), ","), " and ".join("`%s`" % source for source in SOURCES)
+    rows = ["`make mutants ALL=1`, %s, commit %s, on a machine with %d cores:" % (
+                datetime.date.today().isoformat(), commit, os.cpu_count()), "",
+            "| | |", "|---|---:|", "| mutants of %s | %s |" % (sources, run),
+            "| lines marked equivalent (`%s`) | %d |" % (PRAGMA, marked)]
+    rows += ["| %s | %s |" % (verdict, format(count, ",")) for verdict, count in
+             sorted(counts.items(), key=lambda item: -item[1])]
+    share = 100.0 * killed / len(described)
+    rows += ["| **killed** | **%s of %s, %.1f%%** |" % (format(killed, ","), run, share),
+             "| wall time, listing to verdicts | %d s (%.1f minutes) |" % (took, took / 60)]
     if survivors:
-        text += " Survivors: " + "; ".join("`%s`" % described[name] for name in survivors) + "."
+        rows += ["", "Survivors: " + "; ".join("`%s`" % described[name] for name in survivors) + "."]
     page = FULL_RUN.read_text()
     before, _, rest = page.partition(BEGIN + "\n")
     _, _, after = rest.partition(END)
     assert before and after, "%s has no %r ... %r block" % (FULL_RUN, BEGIN, END)
-    FULL_RUN.write_text(before + BEGIN + "\n" + text + "\n" + END + after)
+    FULL_RUN.write_text(before + BEGIN + "\n" + "\n".join(rows) + "\n" + END + after)
     print("(written to %s)" % FULL_RUN.relative_to(ROOT))
 
 
@@ -487,20 +477,19 @@ def main():
     described = {}
     for source in SOURCES:
         described.update(mutations(ROOT / source))
-    equivalent = read_equivalent(set(described.values()))
-    candidates = sorted(name for name, text in described.items() if text not in equivalent)
+    candidates, marked = sorted(described), marked_equivalent()
     if args.only:
         chosen = [name for name in candidates if any(fnmatch.fnmatchcase(name, only) for only in args.only)]
         if not chosen:
-            sys.exit("no mutant (other than the equivalent ones) matches %s" % " ".join(args.only))
+            sys.exit("no mutant matches %s" % " ".join(args.only))
         which = "named"
     elif args.all:
         chosen, which = candidates, "all"
     else:
         chosen = sorted(random.Random(args.seed).sample(candidates, min(args.sample, len(candidates))))
         which = "a sample (seed %d) of" % args.seed
-    print("mutmut made %d mutants of %s; %d are listed as equivalent; running %s %d"
-          % (len(described), " and ".join(SOURCES), len(described) - len(candidates), which, len(chosen)))
+    print("mutmut made %d mutants of %s (%d lines are marked equivalent, %r, and give none); running %s %d"
+          % (len(described), " and ".join(SOURCES), marked, PRAGMA, which, len(chosen)))
     print("(mutmut runs in %s; its output goes to mutmut.log there)" % work, flush=True)
 
     prepare(work)
@@ -521,7 +510,7 @@ def main():
     print()
     for verdict, count in sorted(counts.items(), key=lambda item: -item[1]):
         print("  %-22s %5d" % (verdict, count))
-    print("  %-22s %5d" % ("equivalent (not run)", len(described) - len(candidates)))
+    print("  %-22s %5d" % ("lines marked equivalent", marked))
     print()
     for name in survivors:
         print("%s  [%s]\n    %s" % (name, found[name], described[name]))
@@ -529,7 +518,7 @@ def main():
     print("%sscore: %d of %d killed, %.1f%% (%s %d mutants; %d s)"
           % ("\n" if survivors else "", killed, len(chosen), score, which, len(chosen), took))
     if args.all:
-        record_full_run(described, candidates, counts, killed, survivors, took)
+        record_full_run(described, marked, counts, killed, survivors, took)
     if score < args.fail_under:
         sys.exit("mutants: %.1f%% killed is below %.1f%%" % (score, args.fail_under))
 
