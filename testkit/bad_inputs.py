@@ -43,7 +43,7 @@ BAD_INPUTS = [
     ("k-larger-than-lines", b"100000000000000000 0.1\n1 2\n1 2\n", None),
     ("k-19-digits", b"1000000000000000000 0.1\n1 2\n1 2\n", 1),
     ("token-of-1001-bytes", b"1 0.1\n1 2\n1 " + b"2" * 1001 + b"\n", 3),
-    ("endless-token", b"1 0.1\n1 2\n" + b"7" * 300_000, 3),
+    ("token-past-one-read", b"1 0.1\n1 2\n" + b"7" * 6000, 3),  # longer than the first reads
     ("token-count-not-multiple", b"2 0.1 1 2 3 4 5\n", None),
     ("token-only-k", b"2\n", None),
     ("token-no-numbers", b"2 0.1\n", None),
