@@ -61,10 +61,11 @@ def judge_host(environ=os.environ, stream=sys.stderr):
     """Set PYPY_GC_NURSERY in environ where this host needs it, and say so; return its value, or None."""
     if "PYPY_GC_NURSERY" in environ:
         return environ["PYPY_GC_NURSERY"]
-    size = nursery()
+    cache = reported_cache()
+    size = nursery(cache)
     if size:
         environ["PYPY_GC_NURSERY"] = size
         print("PyPy: this CPU reports a %d MiB cache, so PyPy would take a %d MiB nursery; every PyPy run"
               " here gets PYPY_GC_NURSERY=%s, as on an ordinary judge host (testkit/pypy.py)"
-              % (reported_cache() >> 20, reported_cache() >> 21, size), file=stream, flush=True)
+              % (cache >> 20, cache >> 21, size), file=stream, flush=True)
     return size
