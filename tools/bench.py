@@ -44,7 +44,6 @@ are left out and say so.
 import argparse
 import collections
 import math
-import os
 import shutil
 import statistics
 import subprocess
@@ -56,6 +55,7 @@ import numpy as np
 
 from testkit.pypy import NURSERY as DMOJ_NURSERY
 from testkit.pypy import judge_host
+from tools.record import record
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -242,7 +242,7 @@ def run(command, source, sink):
     return seconds, kib / 1024, status  # ru_maxrss is in KiB on Linux
 
 
-def measure(names, available, source, folder, repeats, status_expected=0):
+def measure(names, available, source, folder, repeats):
     """Return the rounds, each {name: (seconds, MiB)}, of the commands run A B C A B C ...
 
     Check the answers: every solver's output is the same."""
@@ -252,8 +252,8 @@ def measure(names, available, source, folder, repeats, status_expected=0):
         for name in names:
             sink = folder / "out.txt"
             seconds, mib, status = run(available[name], source, sink)
-            if status != status_expected:
-                raise SystemExit(f"{name} gave status {status} on {source.name}, not {status_expected}")
+            if status != 0:
+                raise SystemExit(f"{name} gave status {status} on {source.name}, not 0")
             this[name] = (seconds, mib)
             outputs[name] = sink.read_bytes()
         rounds.append(this)
@@ -409,7 +409,7 @@ def targets():
     return found
 
 
-def more_rounds(size, rounds, specs, available, source, folder, status):
+def more_rounds(size, rounds, specs, available, source, folder):
     """Run more rounds of the commands of the targets on size not yet shown either way (see COVERAGE)."""
     most = max(MAX_ROUNDS, 3 * len(rounds))
 
@@ -427,27 +427,11 @@ def more_rounds(size, rounds, specs, available, source, folder, status):
         if not names:
             return rounds
         print(f"  one more round of {', '.join(names)} ...", file=sys.stderr, flush=True)
-        rounds += measure(names, available, source, folder, 1, status)
+        rounds += measure(names, available, source, folder, 1)
 
 
 PAGE = ROOT / "docs" / "performance.md"
 BEGIN, END = "<!-- make bench writes this table -->", "<!-- end of make bench's table -->"
-
-
-def record(rows):
-    """Write the targets' table into docs/performance.md, between BEGIN and END, with the date and commit."""
-    import datetime
-
-    commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True,
-                            text=True).stdout.strip() or "unknown"
-    head = "`make bench`, %s, commit %s, on a machine with %d cores:" % (
-        datetime.date.today().isoformat(), commit, os.cpu_count())
-    page = PAGE.read_text()
-    before, _, rest = page.partition(BEGIN + "\n")
-    _, _, after = rest.partition(END)
-    assert before and after, "%s has no %r ... %r block" % (PAGE, BEGIN, END)
-    PAGE.write_text(before + BEGIN + "\n" + head + "\n\n" + "\n".join(rows) + "\n" + END + after)
-    print("(written to %s)" % PAGE.relative_to(ROOT))
 
 
 def main(argv=None):
@@ -474,9 +458,8 @@ def main(argv=None):
             write_problem(source, k, d, layout)
             megabytes = source.stat().st_size / 1e6
             print(f"measuring {name} ({megabytes:.1f} MB, {repeats} rounds) ...", file=sys.stderr, flush=True)
-            status = 0
-            rounds = measure(names, available, source, folder, repeats, status)
-            results[name] = more_rounds(name, rounds, specs, available, source, folder, status)
+            rounds = measure(names, available, source, folder, repeats)
+            results[name] = more_rounds(name, rounds, specs, available, source, folder)
             for command in names:
                 seconds, mib = (statistics.median(peak_or_time(results[name], command, i)) for i in (0, 1))
                 count = len(peak_or_time(results[name], command, 0))
@@ -496,7 +479,7 @@ def main(argv=None):
     print()
     print("\n".join(rows))
     if not args.quick:
-        record(rows)
+        record(PAGE, BEGIN, END, "make bench", rows)
 
     def shown(label, values, unit):
         value = f"{statistics.median(values):.2f}{unit}" if values else "not measured"

@@ -20,8 +20,8 @@ are a bug noticed. A mutant that no test reaches counts as surviving.
 
 Equivalent mutants change the code but cannot change any behaviour, so no
 test can kill them. Each is marked on its own line of code with mutmut's
-``# pragma: no mutate`` and the reason after it: mutmut makes no mutant of
-that line, and the run says how many lines are so marked.
+``# pragma: no mutate``, its reason in a comment above: mutmut makes no
+mutant of that line, and the run says how many lines are so marked.
 
 Processes. mutmut switches mutants inside the imported modules, which a test
 that runs solve.py as a new process would not see. So program_for() below
@@ -118,7 +118,7 @@ def mutations(path):
 
 def marked_equivalent():
     """Return how many lines of the sources carry PRAGMA: equivalent mutants, marked where they live."""
-    return sum(line.count(PRAGMA) for source in SOURCES for line in (ROOT / source).read_text().splitlines())
+    return sum((ROOT / source).read_text().count(PRAGMA) for source in SOURCES)
 
 
 # ---------------------------------------------- solve.py as a process ---
@@ -435,14 +435,10 @@ BEGIN, END = "<!-- make mutants ALL=1 writes this paragraph -->", "<!-- end of t
 
 def record_full_run(described, marked, counts, killed, survivors, took):
     """Write the full run's table into docs/testing.md, between BEGIN and END, with the date and commit."""
-    import datetime
+    from tools.record import record
 
-    commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True,
-                            text=True).stdout.strip() or "unknown"
     run, sources = format(len(described), ","), " and ".join("`%s`" % source for source in SOURCES)
-    rows = ["`make mutants ALL=1`, %s, commit %s, on a machine with %d cores:" % (
-                datetime.date.today().isoformat(), commit, os.cpu_count()), "",
-            "| | |", "|---|---:|", "| mutants of %s | %s |" % (sources, run),
+    rows = ["| | |", "|---|---:|", "| mutants of %s | %s |" % (sources, run),
             "| lines marked equivalent (`%s`) | %d |" % (PRAGMA, marked)]
     rows += ["| %s | %s |" % (verdict, format(count, ",")) for verdict, count in
              sorted(counts.items(), key=lambda item: -item[1])]
@@ -451,12 +447,7 @@ def record_full_run(described, marked, counts, killed, survivors, took):
              "| wall time, listing to verdicts | %d s (%.1f minutes) |" % (took, took / 60)]
     if survivors:
         rows += ["", "Survivors: " + "; ".join("`%s`" % described[name] for name in survivors) + "."]
-    page = FULL_RUN.read_text()
-    before, _, rest = page.partition(BEGIN + "\n")
-    _, _, after = rest.partition(END)
-    assert before and after, "%s has no %r ... %r block" % (FULL_RUN, BEGIN, END)
-    FULL_RUN.write_text(before + BEGIN + "\n" + "\n".join(rows) + "\n" + END + after)
-    print("(written to %s)" % FULL_RUN.relative_to(ROOT))
+    record(FULL_RUN, BEGIN, END, "make mutants ALL=1", rows)
 
 
 def main():
