@@ -68,7 +68,7 @@ RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3"}
 TIME_LIMIT = float(build_package.TIME_LIMIT_S)
 MEMORY_KB = build_package.MEMORY_LIMIT_MIB * 1024
 PROBLEM = build_package.SHORTNAME
-ACCEPTED = ("solve", "naive", "loose_spacing")
+ACCEPTED = tuple(build_package.accepted())  # the package's accepted submissions: each must be AC
 
 
 def stage(upload):
@@ -90,11 +90,10 @@ def stage(upload):
         (folder / "init.yml").write_text("".join(lines))
     sources = STAGE / "sources"
     sources.mkdir()
-    shutil.copy2(ROOT / "solve.py", sources / "solve.py")
-    shutil.copy2(ROOT / "testkit" / "naive.py", sources / "naive.py")
+    for name, source in build_package.accepted().items():
+        (sources / (name + ".py")).write_bytes(source)
     for name in wrong_answers.MISTAKES:
         (sources / (name + ".py")).write_text(wrong_answers.program(name))
-    (sources / "loose_spacing.py").write_text(wrong_answers.LOOSE_SPACING)
     for path in [STAGE, *STAGE.rglob("*")]:
         path.chmod(0o755 if path.is_dir() else 0o644)
     return problems
@@ -110,10 +109,10 @@ def jobs():
                       "memory_kb": MEMORY_KB})
 
     for language in RUNTIMES:
-        for suffix in ("", "_raw", "_bad", "_bad_raw"):
+        for name in ACCEPTED:  # loose_spacing too: AC by the tokens checker, as on every other judge
+            add(name, language, PROBLEM)
+        for suffix in ("_raw", "_bad", "_bad_raw"):
             add("solve", language, PROBLEM + suffix)
-        add("naive", language, PROBLEM)
-        add("loose_spacing", language, PROBLEM)  # the tokens checker: AC, as on every other judge
     for name in wrong_answers.MISTAKES:
         add(name, "PY3", PROBLEM, short_circuit=True)
     return found
