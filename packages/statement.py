@@ -32,35 +32,54 @@ class StatementError(ValueError):
     """docs/problem.md uses Markdown outside the subset this module maps onto LaTeX."""
 
 
-def read(source=SOURCE):
-    """Return (title, LaTeX body without the title) from the statement part of a Markdown file."""
+def parts(source=SOURCE):
+    """Return (title, [(kind, text, where)]) of the statement part of a Markdown file, refusing what is
+    outside the subset. kind is "section", "text", "display" (a ``$$`` line, which opens or closes the
+    display math) or "math" (a line of it); where is "file:line"."""
     lines = source.read_text(encoding="utf-8").split("\n")
     try:
         lines = lines[:next(i for i, line in enumerate(lines) if line.startswith(END))]
     except StopIteration:
         raise StatementError("%s: no line starts with %r" % (source, END)) from None
-    title, body, display = None, [], False
+    title, found, display = None, [], False
     for number, line in enumerate(lines, 1):
         where = "%s:%d" % (source.name, number)
         if line == "$$":
-            body.append("\\]" if display else "\\[")
+            found.append(("display", None, where))
             display = not display
         elif display:
-            body.append("  " + line)
+            found.append(("math", line, where))
         elif line.startswith("# "):
             if title is not None:
                 raise StatementError("%s: a second title" % where)
             title = line[2:].strip()
         elif line.startswith("## "):
-            body.append("\\section*{%s}" % _text(line[3:].strip(), where))
+            found.append(("section", line[3:].strip(), where))
         elif line.startswith(("#", "```", "- ", "* ", "> ", "|", "<")) or re.match(r"\d+\. ", line):
             raise StatementError("%s: outside the subset packages/statement.py maps onto LaTeX: %r"
                                  % (where, line))
         else:
-            body.append(_text(line, where))
+            found.append(("text", line, where))
     if title is None or display:
         raise StatementError("%s: %s" % (source.name, "no '# Title' line" if title is None else
                                          "a '$$' block is not closed"))
+    return title, found
+
+
+def read(source=SOURCE):
+    """Return (title, LaTeX body without the title) from the statement part of a Markdown file."""
+    title, found = parts(source)
+    body, display = [], False
+    for kind, text, where in found:
+        if kind == "display":
+            body.append("\\]" if display else "\\[")
+            display = not display
+        elif kind == "math":
+            body.append("  " + text)
+        elif kind == "section":
+            body.append("\\section*{%s}" % _text(text, where))
+        else:
+            body.append(_text(text, where))
     return title, "\n".join(body).strip() + "\n"
 
 
@@ -89,25 +108,6 @@ def latex(source=SOURCE):
     return "\\problemname{%s}\n\n%s" % (title, body)
 
 
-def _markdown_lines(source=SOURCE):
-    """Return (title, [(kind, text)]) of the statement part, kind "section", "display" or "text"."""
-    title = read(source)[0]  # read() refuses what the subset does not hold
-    lines = source.read_text(encoding="utf-8").split("\n")
-    lines = lines[:next(i for i, line in enumerate(lines) if line.startswith(END))]
-    out, display = [], False
-    for line in lines:
-        if line == "$$":
-            display = not display
-            out.append(("display", None))
-        elif display:
-            out.append(("math", line))
-        elif line.startswith("## "):
-            out.append(("section", line[3:].strip()))
-        elif not line.startswith("# "):
-            out.append(("text", line))
-    return title, out
-
-
 def _samples_markdown(samples):
     """Return DMOJ's sample sections: each input and answer in a code block."""
     parts = []
@@ -120,9 +120,9 @@ def _samples_markdown(samples):
 def dmoj_markdown(samples, credit, source=SOURCE):
     """Return the statement in DMOJ's Markdown (inline math between ~, display math between $$), samples
     and a credit line last; the title is the problem's name on the site, not part of the text."""
-    _, lines = _markdown_lines(source)
+    read(source)  # only statements that LaTeX takes whole
     out = []
-    for kind, text in lines:
+    for kind, text, _ in parts(source)[1]:
         if kind == "display":
             out.append("$$")
         elif kind == "math":
@@ -194,10 +194,11 @@ def _text_html(line):
 
 
 def html(samples, credit, source=SOURCE):
-    """Return the statement as one HTML page with no script or style sheet of its own: what DOMjudge shows."""
-    title, lines = _markdown_lines(source)
+    """Return the statement as one HTML page, its style inline and no script: what DOMjudge shows."""
+    read(source)  # only statements that LaTeX takes whole
+    title, found = parts(source)
     body, paragraph, math = [], [], []
-    for kind, text in lines + [("text", "")]:
+    for kind, text, _ in found + [("text", "", None)]:
         if kind == "math":
             math.append(text)
             continue
