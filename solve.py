@@ -48,7 +48,9 @@ from itertools import chain, groupby
 __all__ = ["InputError", "pieces", "parse_number", "read_problem", "PythonEngine", "NumpyEngine",
            "pick_engine", "answer_text", "solve_bytes", "main"]
 
-CHUNK = 1 << 20  # the largest read; pieces are at most this and one token long
+# The largest read; pieces are at most this and one token long. Larger reads leave the allocator
+# more room to fragment, so memory would grow with the number of rows.
+CHUNK = 1 << 18
 MAX_TOKEN = 1000  # bytes: a longer token is bad input, so no token is ever held whole
 MAX_K_DIGITS = 18
 NUMPY_FROM = 4 << 20  # input size from which numpy pays for its import on CPython (make bench)

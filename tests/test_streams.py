@@ -371,7 +371,8 @@ WHICH = "import runpy, sys; sys.argv = [sys.argv[1]] + sys.argv[2:]\n" \
 @pytest.mark.parametrize("data, args, engine", [
     (SEED, [], "python"),  # small: numpy would cost more to import than it saves
     (WIDE, [], "numpy"),  # 4 MiB or more in long lines
-    (b"3000000 0.5\n" + b"1\n" * 3_000_001, [], "python"),  # as big, in short lines: numpy's cost is per line
+    # As big, in lines of 200 bytes: numpy's cost is per line.
+    (b"22000 0.5\n" + b"1 " * 99 + (b"1\n" + b"1 " * 99) * 22_000 + b"1\n", [], "python"),
     (WIDE, ["--engine", "python"], "python"),
     (SEED, ["--engine", "numpy"], "numpy"),
 ], ids=["seed", "wide", "tall", "forced-python", "forced-numpy"])
