@@ -72,7 +72,7 @@ $(TUTORIAL_VENV)/.stamp: locks/tutorial.txt
 	$(TUTORIAL_VENV)/bin/python $(INSTALL) locks/tutorial.txt
 	touch $@
 
-tutorial: $(TUTORIAL_VENV)/.stamp ## run docs/tutorial.ipynb top to bottom with nbclient, as Jupyter would
+tutorial: $(TUTORIAL_VENV)/.stamp ## run docs/tutorial.ipynb and its solutions top to bottom with nbclient, as Jupyter would
 	$(TUTORIAL_VENV)/bin/python -m tools.tutorial
 
 $(OLDEST_VENV)/.stamp: locks/oldest.txt

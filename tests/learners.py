@@ -6,10 +6,12 @@ tests run accumulation.diagnose on them (tests/test_library.py) and run the
 tutorial's check cells with them in place of the answer (tests/test_tutorial.py).
 
 LINEAR and HEAD map what the cell does ("correct" or a key of
-accumulation.MISTAKES) to its source. The mean of means needs micro-batches of
-different sizes, which the linear exercise's (K, B, d) array cannot hold, so
-only HEAD has it.
+accumulation.MISTAKES) to its source. The mistakes of HEAD_ONLY need
+micro-batches of different sizes, or padding, which the linear exercise's
+(K, B, d) array cannot hold.
 """
+
+HEAD_ONLY = {"the mean of means", "padding counted", "the weighted sum"}
 
 LINEAR = {
     "correct": '''
@@ -44,6 +46,14 @@ def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
         x, y = xs[k], ys[k]
         weights = weights - lr * (2 / len(y)) * x.T @ (x @ weights - y)
     return weights
+''',
+    "float32": '''
+def gradient_accumulation_step(weights, xs, ys, lr, accum_steps):
+    weights, xs, ys = (np.asarray(a, dtype=np.float32) for a in (weights, xs, ys))  # half the memory
+    grad_total = np.zeros_like(weights)
+    for k in range(accum_steps):
+        grad_total += (2 / len(ys[k])) * xs[k].T @ (xs[k] @ weights - ys[k])
+    return weights - np.float32(lr) * grad_total / accum_steps
 ''',
 }
 
@@ -80,6 +90,36 @@ def train_with_gradient_accumulation(micro_batches, output_weight, lr):
         grad, _ = compute_output_head_gradient(hidden, ids, output_weight)
         output_weight = output_weight - lr * grad
     return output_weight
+''',
+    "padding counted": '''
+def train_with_gradient_accumulation(micro_batches, output_weight, lr):
+    total, tokens = np.zeros_like(output_weight), 0
+    for hidden, ids in micro_batches:
+        grad, _ = compute_output_head_gradient(hidden, ids, output_weight)
+        n = len(ids)                                    # the micro-batch's tokens
+        total = total + n * grad
+        tokens = tokens + n
+    return output_weight - lr * total / tokens
+''',
+    "the weighted sum": '''
+def train_with_gradient_accumulation(micro_batches, output_weight, lr):
+    total = np.zeros_like(output_weight)
+    for hidden, ids in micro_batches:
+        grad, _ = compute_output_head_gradient(hidden, ids, output_weight)
+        counted = int(np.sum(np.asarray(ids) != -100))
+        total = total + counted * grad                  # weighted by its tokens
+    return output_weight - lr * total
+''',
+    "float32": '''
+def train_with_gradient_accumulation(micro_batches, output_weight, lr):
+    weight = np.asarray(output_weight, dtype=np.float32)
+    total, tokens = np.zeros_like(weight), 0
+    for hidden, ids in micro_batches:
+        grad, _ = compute_output_head_gradient(hidden, ids, weight)
+        counted = int(np.sum(np.asarray(ids) != -100))
+        total += counted * grad.astype(np.float32)
+        tokens += counted
+    return weight - np.float32(lr) * total / tokens
 ''',
 }
 

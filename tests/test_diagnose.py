@@ -7,7 +7,7 @@ also check against the seed example and the full batch.
 
 import numpy as np
 import pytest
-from learners import HEAD, LINEAR, define
+from learners import HEAD, HEAD_ONLY, LINEAR, define
 
 from accumulation import (
     MISTAKES,
@@ -23,7 +23,7 @@ from accumulation import (
 
 
 def test_the_learners_cover_every_mistake():
-    assert set(LINEAR) == {"correct"} | set(MISTAKES) - {"the mean of means"}
+    assert set(LINEAR) == {"correct"} | set(MISTAKES) - HEAD_ONLY
     assert set(HEAD) == {"correct"} | set(MISTAKES)
 
 
@@ -61,8 +61,16 @@ def test_a_step_that_is_none_of_the_mistakes_is_wrong_with_its_numbers():
 
 def test_what_the_learners_step_raises_or_returns_is_reported():
     def raises(weights, xs, ys, lr, accum_steps):
-        raise NotImplementedError("write your step here")
-    assert diagnose(raises) == "error: case 1 raised NotImplementedError: write your step here"
+        return weights / (accum_steps - accum_steps)[0]
+    assert diagnose(raises) == "error: case 1 raised TypeError: 'int' object is not subscriptable"
+
+    def stub(weights, xs, ys, lr, accum_steps):
+        raise NotImplementedError("replace this line with your step")
+    assert diagnose(stub) == "not written yet: replace this line with your step"
+
+    def bare_stub(micro_batches, output_weight, lr):
+        raise NotImplementedError
+    assert diagnose(bare_stub, "head") == "not written yet: the step raises NotImplementedError"
 
     def returns_nothing(weights, xs, ys, lr, accum_steps):
         weights - lr  # forgot the return
@@ -177,7 +185,8 @@ def test_the_head_mistakes_are_what_their_names_say():
     assert set(got) == {"the mean of means", "the sum", "divided by K twice",
                         "divided by K twice, of the mean of means", "updated inside the loop, lr each time",
                         "updated inside the loop, lr / K each time",
-                        "updated inside the loop, lr weighted by tokens"}
+                        "updated inside the loop, lr weighted by tokens", "padding counted, in the weights",
+                        "padding counted, in the total", "the weighted sum"}
     for name, rates in (("lr each time", [lr] * k), ("lr / K each time", [lr / k] * k),
                         ("lr weighted by tokens", [lr * n / sum(counts) for n in counts])):
         np.testing.assert_allclose(got["updated inside the loop, " + name], inside(rates), rtol=1e-12)
@@ -189,3 +198,36 @@ def test_a_near_miss_is_not_correct():
         def step(*args, off=off):
             return off(gradient_accumulation_step(*args))
         assert diagnose(step).startswith("wrong: case "), off
+
+
+def test_the_padding_and_weighted_sum_mistakes_on_the_worked_example():
+    """The tutorial's worked example as a head: A has 1 counted token and 2 padding, B 3 tokens.
+
+    One hidden unit and two classes; at W = 0 each token's gradient in W[0] is softmax - onehot:
+    (-0.5, 0.5) for class 0, (0.5, -0.5) for class 1. A's token is class 1, B's three class 0, so the
+    full batch's gradient in W[0, 0] is (0.5 - 3 * 0.5) / 4 = -0.25, and the update at lr = 1 is its
+    negative. Counting A's padding gives (0.5 - 1.5) / 6; A weighted by its length, 3, gives
+    (3 * 0.5 - 1.5) / 6 = 0; the weighted sum is 0.5 - 1.5 = -1.
+    """
+    a = (np.ones((3, 1)), np.array([1, -100, -100]))
+    b = (np.ones((3, 1)), np.array([0, 0, 0]))
+    got = head_mistakes([a, b], np.zeros((1, 2)), lr=1.0)
+    assert train_with_gradient_accumulation([a, b], np.zeros((1, 2)), lr=1.0).tolist() == [[0.25, -0.25]]
+    np.testing.assert_allclose(got["padding counted, in the total"], [[1 / 6, -1 / 6]], rtol=1e-12)
+    np.testing.assert_allclose(got["padding counted, in the weights"], [[0.0, 0.0]], atol=1e-15)
+    np.testing.assert_allclose(got["the weighted sum"], [[1.0, -1.0]], rtol=1e-12)
+
+
+def test_float32_is_named_only_for_a_float32_answer_right_but_for_its_rounding():
+    def rounded(weights, xs, ys, lr, accum_steps):  # right, then rounded to float32
+        return gradient_accumulation_step(weights, xs, ys, lr, accum_steps).astype(np.float32)
+    assert diagnose(rounded) == "float32: " + MISTAKES["float32"]
+
+    def as_float64(weights, xs, ys, lr, accum_steps):  # the same numbers, returned as float64
+        return rounded(weights, xs, ys, lr, accum_steps).astype(float)
+    assert diagnose(as_float64).startswith("wrong: case ")
+
+    def summed_in_float32(weights, xs, ys, lr, accum_steps):  # a mistake besides: named by its numbers
+        return (weights - lr * accum_steps * gradient_accumulation_step(
+            np.zeros_like(weights), xs, ys, 1.0, accum_steps)).astype(np.float32)
+    assert diagnose(summed_in_float32).startswith("wrong: case ")

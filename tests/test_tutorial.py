@@ -1,9 +1,14 @@
-"""docs/tutorial.ipynb, without Jupyter: it is a valid notebook with cleared outputs, it runs top to
-bottom, and each check cell names each classic mistake put in place of its exercise.
+"""docs/tutorial.ipynb and its answers, docs/tutorial-solutions.ipynb, without Jupyter.
 
-`make tutorial` runs the same notebook in a real IPython kernel (nbclient), figure included.
+Both are valid notebooks with cleared outputs, the same cells but for the
+exercise bodies; both run top to bottom; the exercise notebook's checks say
+the steps are not written yet, the solutions' say they are correct, and each
+check cell names each classic mistake put in place of its exercise.
+
+`make tutorial` runs both notebooks in a real IPython kernel (nbclient), figure included.
 """
 
+import ast
 import contextlib
 import io
 import json
@@ -15,16 +20,22 @@ from accumulation import MISTAKES
 from testkit.runs import ROOT
 
 NOTEBOOK = ROOT / "docs" / "tutorial.ipynb"
+SOLUTIONS = ROOT / "docs" / "tutorial-solutions.ipynb"
+EXERCISES = ("exercise-linear", "exercise-head")
 
 
-def cells():
-    """Return the notebook's cells as dicts, their source joined into one string."""
-    notebook = json.loads(NOTEBOOK.read_text())
+def cells(path=NOTEBOOK):
+    """Return a notebook's cells as dicts, their source joined into one string."""
+    notebook = json.loads(path.read_text())
     return [dict(cell, source="".join(cell["source"])) for cell in notebook["cells"]]
 
 
-def by_tag(tag):
-    (cell,) = [cell for cell in cells() if tag in cell["metadata"].get("tags", [])]
+def tags(cell):
+    return cell["metadata"].get("tags", [])
+
+
+def by_tag(tag, path=NOTEBOOK):
+    (cell,) = [cell for cell in cells(path) if tag in tags(cell)]
     return cell["source"]
 
 
@@ -38,8 +49,15 @@ def run(sources, monkeypatch):
     return out.getvalue()
 
 
-def test_it_is_a_notebook_that_github_and_jupyter_open():
-    notebook = json.loads(NOTEBOOK.read_text())
+def code_but_the_figure(path):
+    """Every code cell but the figure's (matplotlib is make tutorial's), in order."""
+    return [cell["source"] for cell in cells(path)
+            if cell["cell_type"] == "code" and "figure" not in tags(cell)]
+
+
+@pytest.mark.parametrize("path", [NOTEBOOK, SOLUTIONS], ids=["exercises", "solutions"])
+def test_it_is_a_notebook_that_github_and_jupyter_open(path):
+    notebook = json.loads(path.read_text())
     assert notebook["nbformat"] == 4 and notebook["nbformat_minor"] >= 5
     assert notebook["metadata"]["kernelspec"]["name"] == "python3"
     ids = [cell["id"] for cell in notebook["cells"]]
@@ -53,18 +71,48 @@ def test_it_is_a_notebook_that_github_and_jupyter_open():
 
 def test_it_holds_every_part_the_learner_needs():
     text = " ".join(cell["source"] for cell in cells())
-    for part in ("seed 000", "seed 003", "the identity", "mean of means", "padding", "1.75", "2.5"):
+    for part in ("seed 000", "seed 003", "the identity", "mean of means", "padding", "1.75", "2.5",
+                 "tutorial-solutions.ipynb"):
         assert part in text, part
-    for tag in ("setup", "exercise-linear", "check-linear", "exercise-head", "check-head", "figure"):
+    for tag in ("setup", "check-linear", "check-head", "figure", *EXERCISES):
         assert by_tag(tag)
     assert "plt.show()" in by_tag("figure") and "accumulation" in by_tag("figure")
 
 
-def test_it_runs_top_to_bottom_and_every_check_says_correct(monkeypatch):
-    """Every code cell but the figure's (matplotlib is make tutorial's), in order, from docs/."""
-    sources = [cell["source"] for cell in cells()
-               if cell["cell_type"] == "code" and "figure" not in cell["metadata"].get("tags", [])]
-    printed = run(sources, monkeypatch)
+def split_function(source):
+    """Return (def line and docstring, the body after the docstring) of a cell that defines one function."""
+    (function,) = ast.parse(source).body
+    docstring = function.body[0]
+    assert isinstance(docstring, ast.Expr) and isinstance(docstring.value, ast.Constant), "no docstring"
+    lines = source.splitlines()
+    return "\n".join(lines[:docstring.end_lineno]), "\n".join(lines[docstring.end_lineno:])
+
+
+def test_the_solutions_are_the_same_cells_but_the_exercise_bodies():
+    exercises, solutions = cells(NOTEBOOK), cells(SOLUTIONS)
+    assert [cell["id"] for cell in exercises] == [cell["id"] for cell in solutions]
+    for mine, theirs in zip(exercises, solutions, strict=True):
+        if set(EXERCISES) & set(tags(mine)):
+            head, stub = split_function(mine["source"])
+            assert (head, mine["metadata"]) == (split_function(theirs["source"])[0], theirs["metadata"])
+            # One statement: raise NotImplementedError("... Hint: ...").
+            (statement,) = ast.parse(stub.strip()).body
+            assert isinstance(statement, ast.Raise) and statement.exc.func.id == "NotImplementedError"
+            assert "Hint: " in statement.exc.args[0].value
+        else:
+            assert mine == theirs
+
+
+def test_as_shipped_it_runs_top_to_bottom_and_says_where_to_start(monkeypatch):
+    printed = run(code_but_the_figure(NOTEBOOK), monkeypatch)
+    assert printed.count("not written yet: replace this line with your step. Hint: ") == 2
+    assert "correct" not in printed
+    assert ("the same up to rounding:   True\n"
+            "and so is your step:       not written yet (section 1)\n") in printed
+
+
+def test_the_solutions_run_top_to_bottom_and_every_check_says_correct(monkeypatch):
+    printed = run(code_but_the_figure(SOLUTIONS), monkeypatch)
     assert printed.count("correct: the same as the library on") == 2
     assert ("full batch:          1.75\nmean of means:       2.5\nweighted by counts:  1.75\n"
             "padding counted:     1.1667\n") in printed

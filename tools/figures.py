@@ -112,8 +112,8 @@ def head_caption(losses, four_times_lr):
             " exactly K = 4 times the mean of means': a learning rate 4 times the one set, so its curve"
             " leaves the full batch's at once (largest gap %.3f). It ends lower, at %.3f, only because its"
             " steps are 4 times larger: the mean of means at lr = %g ends at %.3f too, after %d steps, and"
-            " the full batch at lr = %g at %.3f. A lower loss here comes from a learning rate larger than"
-            " the one set, not from better training."
+            " the full batch at lr = %g, the grey curve, at %.3f. A lower loss here comes from a learning"
+            " rate larger than the one set, not from better training."
             % (HEAD_STEPS, HEAD_LR, sum(COUNTED), ", ".join(map(str, COUNTED)), gap(HEAD_WAYS[2]),
                HEAD_STEPS, losses[HEAD_WAYS[2]][-1], full[-1], gap(HEAD_WAYS[3]), losses[HEAD_WAYS[3]][-1],
                4 * HEAD_LR, four_times_lr[HEAD_WAYS[2]][-1], HEAD_STEPS, 4 * HEAD_LR,
@@ -260,6 +260,7 @@ def draw():
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     plt.rcParams.update({"figure.figsize": (8, 4.5), "figure.dpi": 100, "axes.grid": True,
                          "grid.alpha": 0.3, "font.size": 10, "svg.hashsalt": "fixed"})
@@ -267,13 +268,27 @@ def draw():
     save = lambda fig, name: fig.savefig(FIGURES / name, metadata={"Software": None})  # noqa: E731
 
     losses, _ = head_training()
+    four_times = head_training(lr=4 * HEAD_LR)[0][HEAD_WAYS[0]]
     fig, ax = plt.subplots()
-    styles = ["-", "--", "-", ":"]
-    for (way, curve), style in zip(losses.items(), styles, strict=True):
-        ax.plot(range(len(curve)), curve, style, label=way, linewidth=2 if "library" in way else 1.5)
-    ax.set(xlabel="SGD step", ylabel="full-batch cross-entropy", yscale="log",
+    # The sum's curve ends below the full batch's only because its step is 4 times larger: the label says
+    # so, and the full batch at 4 times the learning rate, drawn beside it, is lower still.
+    labels = {HEAD_WAYS[3]: HEAD_WAYS[3] + " = a 4x learning rate"}
+    for (way, curve), style in zip(losses.items(), ["-", "--", "-", ":"], strict=True):
+        ax.plot(range(len(curve)), curve, style, label=labels.get(way, way),
+                linewidth=2 if "library" in way else 1.5)
+    ax.plot(range(len(four_times)), four_times, "-", color="0.6", linewidth=1,
+            label="full batch at 4x the learning rate, for the sum to be compared with")
+    start = losses[HEAD_WAYS[0]][0]  # every way starts at W = 0: the uniform softmax, ln(vocab)
+    ax.set(xlabel="SGD step", ylabel="full-batch cross-entropy (log scale)", yscale="log",
            title="a. Output head: accumulation with padding and unequal micro-batches")
-    ax.legend()
+    ticks = [0.3, 0.4, 0.6, 1.0, start]
+    ax.set_yticks(ticks, ["%g" % tick for tick in ticks[:-1]] + ["start %.2f" % start])
+    ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    summed = losses[HEAD_WAYS[3]]
+    ax.annotate("below the full batch only because its step is 4x larger", (30, summed[30]), (14, 0.78),
+                fontsize=8, color="C3", arrowprops={"arrowstyle": "->", "color": "C3"})
+    ax.legend(fontsize=8)
+    fig.tight_layout()
     save(fig, "head-training.png")
 
     distances = linear_distance()

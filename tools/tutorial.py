@@ -1,26 +1,35 @@
-"""`make tutorial`: run docs/tutorial.ipynb from top to bottom, as a learner's Jupyter would, and check it.
+"""`make tutorial`: run the tutorial and its solutions from top to bottom, as a learner's Jupyter would.
 
     build/tutorial-venv/bin/python -m tools.tutorial     # make tutorial
 
-nbclient (Jupyter's own runner) executes every cell in an IPython kernel
-started in docs/, as Jupyter does when the notebook is opened from there.
-The run fails on any error, on a check cell that does not say "correct", on
-a figure cell that draws no PNG, or on a committed notebook that is not
-valid nbformat 4 or holds outputs (the notebook is committed with its
-outputs cleared). The executed copy goes to build/tutorial/tutorial.ipynb,
-for a person to open and look at.
+nbclient (Jupyter's own runner) executes every cell of docs/tutorial.ipynb,
+as shipped with its exercises not written, and of
+docs/tutorial-solutions.ipynb, in an IPython kernel started in docs/, as
+Jupyter does when a notebook is opened from there. The kernel talks over
+local sockets (IPC), not TCP, so it has nothing to warn about.
+
+The run fails on any error; on a check cell that does not say "not written
+yet" in the tutorial or "correct" in the solutions; on a figure cell that
+draws no PNG; or on a committed notebook that is not valid nbformat 4 or
+holds outputs (both are committed with their outputs cleared). It prints
+what a learner reads in the check cells. The executed copies go to
+build/tutorial/, for a person to open and look at.
 """
 
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import nbformat
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "docs" / "tutorial.ipynb"
-EXECUTED = ROOT / "build" / "tutorial" / "tutorial.ipynb"
+DOCS = ROOT / "docs"
+EXECUTED = ROOT / "build" / "tutorial"
+# Each notebook, and what every one of its check cells must say first.
+NOTEBOOKS = {"tutorial.ipynb": "not written yet", "tutorial-solutions.ipynb": "correct"}
 
 
 def tagged(notebook, prefix):
@@ -29,31 +38,44 @@ def tagged(notebook, prefix):
             if any(tag.startswith(prefix) for tag in cell.get("metadata", {}).get("tags", []))]
 
 
-def main():
-    notebook = nbformat.read(NOTEBOOK, as_version=4)
+def execute(name, expected):
+    """Run one notebook; return its check cells' first lines by cell id, or exit naming what went wrong."""
+    notebook = nbformat.read(DOCS / name, as_version=4)
     nbformat.validate(notebook)
     dirty = [cell.id for cell in notebook.cells if cell.cell_type == "code"
              and (cell.outputs or cell.execution_count is not None)]
     if dirty:
-        sys.exit("tutorial: commit the notebook with its outputs cleared; these cells hold some: %s" % dirty)
-    started = time.monotonic()
-    NotebookClient(notebook, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
-    took = time.monotonic() - started
-    EXECUTED.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(notebook, EXECUTED)
+        sys.exit("tutorial: commit %s with its outputs cleared; these cells hold some: %s" % (name, dirty))
+    with tempfile.TemporaryDirectory(prefix="ga-kernel-") as sockets:
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
+        try:
+            NotebookClient(notebook, km=kernel, timeout=300,
+                           resources={"metadata": {"path": str(DOCS)}}).execute()
+        finally:  # a kernel manager handed in is the caller's to stop
+            if kernel.has_kernel:
+                kernel.shutdown_kernel()
+    EXECUTED.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, EXECUTED / name)
     checks = tagged(notebook, "check-")
     printed = {cell.id: "".join(out.get("text", "") for out in cell.outputs).strip() for cell in checks}
-    wrong = {cell_id: text for cell_id, text in printed.items() if not text.startswith("correct")}
+    wrong = {cell_id: text for cell_id, text in printed.items() if not text.startswith(expected)}
     figures = tagged(notebook, "figure")
     undrawn = [cell.id for cell in figures
                if not any("image/png" in out.get("data", {}) for out in cell.outputs)]
     if len(checks) < 2 or wrong or not figures or undrawn:
-        sys.exit("tutorial: check cells %s, figure cells without a PNG %s" % (wrong or printed, undrawn))
-    for cell_id, text in printed.items():
-        print("%-14s %s" % (cell_id, text))
-    print("tutorial: %d cells ran in %.1f s; executed copy in %s"
-          % (len(notebook.cells), took, EXECUTED.relative_to(ROOT)))
+        sys.exit("tutorial: in %s, check cells that do not say %r: %s; figure cells without a PNG: %s"
+                 % (name, expected, wrong or printed, undrawn))
+    return printed
+
+
+def main():
+    for name, expected in NOTEBOOKS.items():
+        started = time.monotonic()
+        printed = execute(name, expected)
+        print("%s ran from top to bottom in %.1f s; its checks say:" % (name, time.monotonic() - started))
+        for cell_id, text in printed.items():
+            print("  %-13s %s" % (cell_id, text))
+    print("executed copies, with their outputs and figures: %s" % EXECUTED.relative_to(ROOT))
 
 
 if __name__ == "__main__":
