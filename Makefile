@@ -14,13 +14,15 @@ INSTALL = -m pip install --quiet --disable-pip-version-check --require-hashes -r
 MUTANTS_VENV := build/mutants-venv
 FIGURES_VENV := build/figures-venv
 TUTORIAL_VENV := build/tutorial-venv
+BROWSER_VENV := build/browser-venv
 OLDEST_VENV := build/oldest-venv
 # The library's oldest Python (pyproject.toml's requires-python), as pyenv or Debian name it.
 OLDEST_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.8.*/bin/python3.8) python3.8)
 MUTANTS_ARGS ?=
+INTERPRETER ?= python3
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
+.PHONY: help run test check practice practice-check bench lint golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -35,6 +37,22 @@ run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
 
 test: $(STAMP) ## run the tests, doctests and the docs' examples included (under a minute, on 2 workers)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+
+check: $(STAMP) ## judge your own solution on the package's data: make check FILE=my_solution.py [INTERPRETER=pypy3]
+	@test -n "$(FILE)" || { echo "usage: make check FILE=my_solution.py [INTERPRETER='python3 -S' or pypy3]"; exit 2; }
+	@$(BIN)/python -m practice.check "$(FILE)" --interpreter "$(INTERPRETER)"
+
+practice: $(STAMP) ## serve the offline practice page on 127.0.0.1 (Pyodide from npm, no network needed)
+	$(BIN)/python -m practice.page
+
+$(BROWSER_VENV)/.stamp: locks/browser.txt
+	$(PYTHON) -m venv --clear $(BROWSER_VENV)
+	$(BROWSER_VENV)/bin/python $(INSTALL) locks/browser.txt
+	touch $@
+
+practice-check: $(BROWSER_VENV)/.stamp ## the practice page in headless Chromium (installs Debian's chromium); screenshots in build/
+	$(PYTHON) -m tools.installs chromium
+	$(BROWSER_VENV)/bin/python -m pytest -p no:cacheprovider --confcutdir=tests/browser tests/browser/practice_page.py
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python -m tools.bench
@@ -88,7 +106,7 @@ lock: ## rewrite locks/*.txt from pyproject.toml's dependencies (needs PyPI); UP
 	$(PYTHON) -m tools.lock $(if $(UPGRADE),--upgrade)
 
 lint: $(STAMP) ## static checks: ruff, and vermin (solve.py, the validators and the generator run on Python 3.7; the library on 3.8)
-	$(BIN)/python -m ruff check solve.py accumulation.py tests tools packages testkit
+	$(BIN)/python -m ruff check solve.py accumulation.py tests tools packages testkit practice
 	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py packages/validate.py packages/validate_answer.py packages/generators/gen.py tools/judge_worker.py
 	$(BIN)/vermin -q -t=3.8- --violations --no-tips accumulation.py tests/test_library.py tests/test_diagnose.py tests/learners.py tests/conftest.py testkit/runs.py
 

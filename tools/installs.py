@@ -31,7 +31,7 @@ def run(command, **kwargs):
 COMMANDS = {"pypy3": ["pypy3"], "nodejs": ["node"], "npm": ["npm"], "texlive-luatex": ["lualatex"],
             "texlive-latex-extra": ["pdflatex"], "latexmk": ["latexmk"],
             "poppler-utils": ["pdftotext", "pdftoppm"], "ghostscript": ["gs"], "tidy": ["tidy"],
-            "build-essential": ["cc", "make"]}
+            "build-essential": ["cc", "make"], "chromium": ["chromium"]}
 
 
 def ensure_debian(packages, install, why, recommends=True):
@@ -139,6 +139,10 @@ def base_python():
 
 if __name__ == "__main__":
     # .ci/run installs pypy3 before the tests, so that every run of them sees the same interpreters.
-    if sys.argv[1:] != ["pypy3"]:
-        raise SystemExit("usage: python -m tools.installs pypy3")
-    ensure_pypy(install=True)
+    # make practice-check installs Debian's chromium for the browser test of the practice page.
+    if sys.argv[1:] == ["pypy3"]:
+        ensure_pypy(install=True)
+    elif sys.argv[1:] == ["chromium"]:
+        ensure_debian(["chromium"], True, "the practice page's browser test", recommends=False)
+    else:
+        raise SystemExit("usage: python -m tools.installs pypy3|chromium")

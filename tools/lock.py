@@ -39,6 +39,7 @@ PROJECT = {
     "mutants": (True, ["mutants"], "3.11", ["--universal"]),
     "figures": (True, ["figures"], "3.11", ["--universal"]),
     "tutorial": (True, ["tutorial"], "3.11", ["--universal"]),
+    "browser": (False, ["browser"], "3.11", ["--universal"]),
     # The library's tests on its oldest Python, with the oldest version of every direct dependency
     # that pyproject.toml allows: numpy 1.21.0, and the floors of the test group.
     "oldest": (True, ["test"], "3.8", ["--resolution", "lowest-direct", "--upgrade"]),

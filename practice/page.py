@@ -1,0 +1,108 @@
+"""`make practice`: the offline practice page, built under build/practice/ and served on 127.0.0.1.
+
+    python -m practice.page                 # build it, serve it, print its address; Ctrl-C stops it
+    python -m practice.page --build-only    # build it only (the browser test serves it itself)
+
+The page is practice/page/ (one HTML file, one script, one worker) with:
+- the statement, made from docs/problem.md by packages/statement.py, as the
+  DOMjudge package's problem.html is;
+- the samples and the secret data with their answers (build_package.test_data()),
+  and cases.json, which lists them with the time limits;
+- practice/judge.py, which the worker loads into Pyodide;
+- Pyodide itself, from the npm package that tools/pyodide pins (installed by
+  tools/installs.py), copied beside the page: nothing is fetched from the network.
+"""
+
+import argparse
+import functools
+import http.server
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from packages import build_package, statement
+from tools import installs
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = Path(__file__).resolve().parent / "page"
+BUILT = ROOT / "build" / "practice"
+# What the page needs of the npm package: the loader, the interpreter, its standard library.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# Python runs slower in WebAssembly: the page gives each case the package's limit times this.
+PAGE_LIMIT_FACTOR = 1.5
+
+
+def statement_body():
+    """Return the statement's HTML body (title, text, samples, credit), as the DOMjudge package shows it."""
+    page = statement.html(build_package.sample_pairs(), build_package.CREDIT)
+    return re.search(r"<body>\n(.*)</body>", page, re.S).group(1)
+
+
+def build(folder=BUILT, install=True):
+    """Write the page into folder, replacing what was there; return folder."""
+    pyodide = Path(installs.ensure_pyodide(install)[1].split("=", 1)[1]) / "node_modules" / "pyodide"
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, folder / "pyodide" / name)
+    html = (PAGE / "index.html").read_text().replace("<!-- STATEMENT -->", statement_body())
+    (folder / "index.html").write_text(html)
+    for name in ("practice.js", "worker.js"):
+        shutil.copy2(PAGE / name, folder / name)
+    shutil.copy2(Path(__file__).parent / "judge.py", folder / "judge.py")
+    cases = {"samples": [], "secret": []}
+    for name, (given, answer) in build_package.test_data().items():
+        group, case = name.split("/")
+        path = "data/%s-%s" % (group, case)
+        build_package.write(folder, path + ".in", given)
+        build_package.write(folder, path + ".ans", answer)
+        entry = {"name": "%s %s" % ("sample" if group == "sample" else "secret", case),
+                 "input": path + ".in", "answer": path + ".ans", "sample": group == "sample"}
+        cases["samples" if group == "sample" else "secret"].append(entry)
+    limit = build_package.TIME_LIMIT_S
+    manifest = {"time_limit_s": limit, "page_limit_s": limit * PAGE_LIMIT_FACTOR,
+                "memory_limit_mib": build_package.MEMORY_LIMIT_MIB, **cases}
+    (folder / "cases.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return folder
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types a module worker and WebAssembly need, and no request log."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder, port=0, ready=print):
+    """Serve folder on 127.0.0.1:port (0: any free port) until interrupted; call ready(address) first."""
+    handler = functools.partial(Handler, directory=str(folder))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        ready("http://127.0.0.1:%d/" % server.server_address[1])
+        server.serve_forever()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8000, help="the port (0: any free one); default 8000")
+    parser.add_argument("--build-only", action="store_true", help="build the page, do not serve it")
+    args = parser.parse_args(argv)
+    folder = build()
+    if args.build_only:
+        print("practice: the page is in %s" % folder.relative_to(ROOT))
+        return
+    try:
+        serve(folder, args.port, lambda address: print(
+            "practice: open %s in a browser (offline: everything is served from %s); Ctrl-C stops it"
+            % (address, folder.relative_to(ROOT)), flush=True))
+    except KeyboardInterrupt:
+        print("practice: stopped", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
