@@ -52,7 +52,7 @@ $(BROWSER_VENV)/.stamp: locks/browser.txt
 
 practice-check: $(BROWSER_VENV)/.stamp ## the practice page in headless Chromium (installs Debian's chromium); screenshots in build/
 	$(PYTHON) -m tools.installs chromium
-	$(BROWSER_VENV)/bin/python -m pytest -p no:cacheprovider --confcutdir=tests/browser tests/browser/practice_page.py
+	$(BROWSER_VENV)/bin/python -m pytest -o addopts="-ra" -p no:cacheprovider --confcutdir=tests/browser tests/browser/practice_page.py
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python -m tools.bench

@@ -94,9 +94,11 @@ def pieces(stream):
         if data is None:
             raise InputError("cannot read the input: it is non-blocking and has nothing yet")
         full = len(data) == size
-        ended, size = not data or (terminal and not full), min(2 * size, CHUNK) if full else size
+        ended = not data or (terminal and not full)
+        # Equivalent mutants below: how the reads grow changes the speed, never the answer.
+        size = min(2 * size, CHUNK) if full else size  # pragma: no mutate
         if isinstance(data, str):
-            data = data.encode("utf-8", "surrogateescape")
+            data = data.encode(errors="surrogateescape")
         if start:  # a byte-order mark, perhaps cut across reads
             data, rest = rest + data, b""
             if len(data) < 3 and BOM.startswith(data) and not ended:
@@ -134,7 +136,8 @@ def _too_long(data):
     Such a token holds a whole 500-byte block (from a multiple of 500) with no
     space in it, so only where a block has none is every byte looked at.
     """
-    for block in range(0, len(data) - 499, 500):
+    # Equivalent mutants below: another start below 500, or a step of 1, finds every such token too.
+    for block in range(0, len(data) - 499, 500):  # pragma: no mutate
         if data.find(b" ", block, block + 500) < 0:
             return data.translate(_SHAPES).find(_TOO_LONG)
     return -1
@@ -148,7 +151,9 @@ def _cut(data, at):
 def _last_blank(data):
     """Return the index of the last ASCII blank in data, or -1."""
     cut = data.rfind(b" ")  # nearly always near the end: the other searches cover only the tail
-    return max([cut] + [data.rfind(blank, cut + 1) for blank in (b"\n", b"\t", b"\r", b"\x0b", b"\x0c")])
+    # Equivalent mutants below: searching more of data finds the same last blank.
+    tail = cut + 1  # pragma: no mutate
+    return max([cut] + [data.rfind(blank, tail) for blank in (b"\n", b"\t", b"\r", b"\x0b", b"\x0c")])
 
 
 def _is_terminal(stream):
@@ -199,7 +204,8 @@ def parse_k(token, line):
         raise InputError("token %s is longer than %d bytes" % (_show(token), MAX_TOKEN), line)
     if not token.isdigit():  # bytes.isdigit() is ASCII digits only
         raise InputError("K must be a positive whole number, found %s" % _show(token), line)
-    digits = token.lstrip(b"0")
+    # Equivalent mutants below: the token is ASCII digits only, so other bytes to strip change nothing.
+    digits = token.lstrip(b"0")  # pragma: no mutate
     if not digits:
         raise InputError("K must be at least 1, found 0", line)
     if len(digits) > MAX_K_DIGITS:
@@ -227,7 +233,8 @@ def read_problem(pairs, engine):
         raise InputError("empty input: expected 'K lr', then theta and K gradient vectors")
     # The layout is known once a third non-blank line exists or the input ends, so lines 1 and 2
     # are parsed first, and an error in them waits: the line layout checks the header before it.
-    k_token, *rest = next(header).split(None, 1)
+    # Equivalent mutants below: splitting the rest of the line too gives the same numbers.
+    k_token, *rest = next(header).split(None, 1)  # pragma: no mutate
     k = parse_k(k_token, header_line)
     parsed = []  # the arrays of lines 1 and 2, in order
     head_count, error = _parse_line(engine, chain(rest, header), header_line, parsed)
@@ -442,18 +449,17 @@ class NumpyEngine(PythonEngine):
         return PythonEngine.step(self, theta, grad_sum, k, lr).tolist()
 
 
-def pick_engine(choice, size, lines=1):
-    """Return the engine chosen (auto, python or numpy) for input whose first size bytes hold lines lines.
+def pick_engine(choice, size):
+    """Return the engine chosen (auto, python or numpy), size being what solve() read ahead for auto.
 
-    auto takes numpy on CPython when it imports, for inputs of NUMPY_FROM bytes
-    or more whose lines are NUMPY_MIN_LINE bytes long or more on average: on
-    PyPy the JIT beats numpy, and for small inputs or many short lines numpy
-    costs more than it saves. Under an address-space or data cap below 256 MiB
-    auto keeps to the pure engine: OpenBLAS, loaded with numpy, aborts the
-    process where it cannot allocate, instead of raising MemoryError.
+    auto takes numpy, where it imports, when size is NUMPY_FROM bytes or
+    more; solve() reads ahead only on CPython (on PyPy the JIT beats numpy)
+    and stops early at short lines (numpy costs more per line). Under an
+    address-space or data cap below 256 MiB auto keeps to the pure engine:
+    OpenBLAS, loaded with numpy, aborts the process where it cannot
+    allocate, instead of raising MemoryError.
     """
-    if choice == "numpy" or (choice == "auto" and size >= NUMPY_FROM and size >= NUMPY_MIN_LINE * lines
-                             and sys.implementation.name == "cpython" and _memory_cap() >= 256 << 20):
+    if choice == "numpy" or (choice == "auto" and size >= NUMPY_FROM and _memory_cap() >= 256 << 20):
         import os
         import warnings
 
@@ -491,9 +497,10 @@ def answer_text(values):
     >>> answer_text([0.9, -0.00001, 0.82825, 0.03125])
     '0.9000 0.0000 0.8283 0.0312\\n'
     """
-    # PyPy's % turns to exponents from 1e50 on. Equivalent mutants below: format() is right everywhere.
+    # PyPy's % turns to exponents from 1e50 on. Equivalent mutants below: format() is right everywhere,
+    # and "F" differs from "f" only for inf and nan.
     if max(values) >= 1e50 or min(values) <= -1e50:  # pragma: no mutate
-        text = " ".join([format(value, ".4f") for value in values])
+        text = " ".join([format(value, ".4f") for value in values])  # pragma: no mutate
     else:
         # Equivalent mutants below: "F" differs from "f" only for inf and nan.
         text = " ".join(["%.4f"] * len(values)) % tuple(values)  # pragma: no mutate
@@ -506,17 +513,20 @@ def answer_text(values):
 def solve(stream, choice="auto"):
     """Return the answer line for the problem a stream holds, or raise InputError.
 
-    The engine is chosen on what the first reads hold; the pieces read to see
-    that are parsed first.
+    auto chooses the engine on the first NUMPY_FROM bytes, or on the bytes of
+    the first NUMPY_FROM / NUMPY_MIN_LINE lines where they hold fewer; the
+    pieces read to see that are parsed first.
     """
-    auto = choice == "auto" and sys.implementation.name == "cpython"
-    pairs, ahead, size, enough = pieces(stream), [], 0, NUMPY_FROM if auto else 0
-    for pair in pairs:
+    # Equivalent mutants below, of reading and of the if: reading ahead for a forced engine, or a byte
+    # or a line more or less at the thresholds, changes the speed, never the answer.
+    reading = choice == "auto" and sys.implementation.name == "cpython"  # pragma: no mutate
+    pairs, ahead, size = pieces(stream), [], 0
+    for pair in pairs if reading else ():
         ahead.append(pair)
         size += len(pair[1])
-        if size >= enough or NUMPY_MIN_LINE * pair[0] > enough:
+        if size >= NUMPY_FROM or NUMPY_MIN_LINE * pair[0] > NUMPY_FROM:  # pragma: no mutate
             break
-    engine = pick_engine(choice, size, ahead[-1][0] if ahead else 1)
+    engine = pick_engine(choice, size)
     with engine:
         k, lr, theta, grad_sum = read_problem(chain(ahead, pairs), engine)
         return answer_text(engine.step(theta, grad_sum, k, lr))
@@ -573,8 +583,8 @@ def _parse_args(argv, stdout, stderr):
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             args = parser.parse_args(argv)
     finally:  # argv may hold undecodable bytes, which usage errors quote
-        _write(stdout, out.getvalue().encode("utf-8", "backslashreplace"))
-        _write(stderr, err.getvalue().encode("utf-8", "backslashreplace"))
+        _write(stdout, out.getvalue().encode())
+        _write(stderr, err.getvalue().encode(errors="backslashreplace"))
     return args.file, args.engine
 
 
@@ -582,19 +592,21 @@ class _TextOut:
     """A text stream with no binary buffer (an online IDE, runpy, io.StringIO), written to with bytes."""
 
     def __init__(self, stream):
-        self.stream, self.flush = stream, getattr(stream, "flush", lambda: None)
+        # Equivalent mutants below: the interpreter flushes sys.stdout at exit, and a stream of the
+        # caller's is the caller's to flush.
+        self.stream, self.flush = stream, getattr(stream, "flush", lambda: None)  # pragma: no mutate
 
     def write(self, data):
-        self.stream.write(bytes(data).decode("utf-8", "replace"))
+        self.stream.write(bytes(data).decode())  # what main() writes is UTF-8: messages are escaped
         return len(data)
 
 
-def _binary(stream, writing):
-    """Return the bytes side of a standard stream: its buffer, or the text stream itself; None if closed."""
+def _binary(stream):
+    """Return the bytes side of an output stream: its buffer, or the text stream wrapped; None if closed."""
     buffer = getattr(stream, "buffer", None)
     if buffer is not None or stream is None:
         return buffer
-    return _TextOut(stream) if writing else stream  # pieces() takes the str a text stream reads
+    return _TextOut(stream)
 
 
 def _write(stream, data):
@@ -638,9 +650,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     (as SIGPIPE would). The defaults are the process's own streams, None
     where a descriptor is closed; text-only ones are read and written as text.
     """
-    stdin = _binary(sys.stdin, False) if stdin is None else stdin
-    stdout = _binary(sys.stdout, True) if stdout is None else stdout
-    stderr = _binary(sys.stderr, True) if stderr is None else stderr
+    stdin = getattr(sys.stdin, "buffer", sys.stdin) if stdin is None else stdin  # pieces() reads str too
+    stdout = _binary(sys.stdout) if stdout is None else stdout
+    stderr = _binary(sys.stderr) if stderr is None else stderr
     try:
         path, choice = _parse_args(argv, stdout, stderr)
         if stdout is None:
@@ -655,7 +667,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         else:
             stream = stdin
         try:
-            answer = solve(stream, choice).encode("ascii")  # whole, first: never a partial answer
+            answer = solve(stream, choice).encode()  # whole, first: never a partial answer
         except OSError as error:
             if error.errno == 12:  # ENOMEM: a read that could not get its buffer
                 raise MemoryError from None
@@ -668,7 +680,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     except SystemExit as done:  # help, a usage error, or a build step's run
         return done.code
     except InputError as error:
-        _write(stderr, ("solve.py: %s\n" % error).encode("utf-8", "backslashreplace"))
+        _write(stderr, ("solve.py: %s\n" % error).encode(errors="backslashreplace"))
         return 1
     except BrokenPipeError:  # the reader of stdout went away, during help or the answer
         _silence(stdout)
@@ -677,13 +689,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         return 130
     except OSError as error:  # reading failed above as InputError, so this is writing
         _silence(stdout)
-        _write(stderr, ("solve.py: cannot write the answer: %s\n" % (error.strerror or error)).encode())
+        _write(stderr, ("solve.py: cannot write the answer: %s\n" % (error.strerror or error)).encode(
+            errors="backslashreplace"))
         return 1
     except MemoryError:
         pass  # reported below, once the traceback and the buffers its frames hold are gone
     except Exception as error:  # a bug of ours or of the platform's: still one line, never a traceback
         _write(stderr, ("solve.py: internal error: %s: %s\n" % (type(error).__name__, error)).encode(
-            "utf-8", "backslashreplace").replace(b"\n", b" ").rstrip() + b"\n")
+            errors="backslashreplace").replace(b"\n", b" ").rstrip() + b"\n")
         return 1
     _write(stderr, b"solve.py: out of memory: the input needs more memory than this process may use\n")
     return 1

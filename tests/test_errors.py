@@ -80,6 +80,14 @@ def bad_number(line, token):
      b" float64\n"),
     (b"1 0.1\n1\n" + b"5" * 1001 + b"\n", b"solve.py: line 3: token '" + b"5" * 40 + b"'... is longer than"
      b" 1000 bytes\n"),
+    (b"1" * 1001 + b" 0.1\n1\n1\n", b"solve.py: line 1: token '" + b"1" * 40 + b"'... is longer than"
+     b" 1000 bytes\n"),
+    # A token of more than 1000 bytes ends the input, even far into a read: here the layout is then
+    # the token layout, whose first error is the token (in the line layout it would be the header's).
+    (b"2 0.1 5\n" + b"1 " * 600 + b"9" * 1001 + b" 2\n3 4\n", b"solve.py: line 2: token '" + b"9" * 40
+     + b"'... is longer than 1000 bytes\n"),
+    (b"2 0.1\n", b"solve.py: found 0 numbers after 'K lr'; expected a positive multiple of K+1 = 3 (theta and"
+     b" K gradients of equal length)\n"),
     # A bad token is quoted whole up to 40 bytes, then cut with "...".
     (b"1 0.1\n" + b"x" * 40 + b"\n1\n", bad_number(2, b"x" * 40)),
     (b"1 0.1\n" + b"x" * 41 + b"\n1\n", b"solve.py: line 2: bad number '" + b"x" * 40
@@ -89,6 +97,27 @@ def bad_number(line, token):
 def test_messages_say_what_is_wrong(data, message, engine):
     """The one line names the token or the counts, so the user can fix the input."""
     assert run_main(data, engine=engine).stderr == message
+
+
+@both_engines
+def test_a_k_of_exactly_1000_bytes_is_read(engine):
+    outcome = run_main(b"0" * 999 + b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n", engine=engine)
+    assert outcome.stdout == b"0.9000 1.8000\n", outcome
+
+
+@both_engines
+def test_form_feeds_alone_separate_the_numbers_of_a_long_line(engine):
+    """A read whose only blanks are form feeds is cut at the last of them, not taken for one long token."""
+    outcome = run_main(b"1\x0c0.5\x0c" + b"\x0c".join([b"1.5"] * 300), engine=engine)  # no final newline
+    assert outcome.stdout == b" ".join([b"0.7500"] * 150) + b"\n", outcome
+
+
+@both_engines
+def test_a_file_is_read_as_bytes(tmp_path, engine):
+    """A named file is read as the bytes it holds: a byte that is not UTF-8 is a bad number, not a crash."""
+    path = tmp_path / "problem.in"
+    path.write_bytes(b"1 0.1\n1\n\xff\n")
+    assert run_main(b"", argv=[str(path)], engine=engine).stderr == bad_number(3, b"\\xff")
 
 
 @both_engines
@@ -230,7 +259,10 @@ def test_stdin_closed():
     (OSError("the mount went away"), b"solve.py: cannot read the input: the mount went away\n"),
     # A system message decoded with surrogateescape (a non-UTF-8 locale) still makes one clean line.
     (OSError(5, "erreur d'entr\udce9e"), b"solve.py: cannot read the input: erreur d'entr\\udce9e\n"),
-], ids=["strerror", "no-strerror", "undecodable"])
+    # ENOMEM: a read that could not get its buffer is the input needing more memory than there is.
+    (OSError(12, "Cannot allocate memory"),
+     b"solve.py: out of memory: the input needs more memory than this process may use\n"),
+], ids=["strerror", "no-strerror", "undecodable", "enomem"])
 def test_a_read_error_is_one_clean_line(pieces, error, message):
     """An OSError while reading (a broken disk, a dropped mount): status 1, no answer, one line saying why."""
     out, err = io.BytesIO(), io.BytesIO()
@@ -358,10 +390,42 @@ def test_interrupt_in_process():
     assert out.getvalue() == err.getvalue() == b""
 
 
-@pytest.mark.parametrize("error", [RuntimeError("a bug\nof two lines"), TypeError("x \udcff")])
-def test_anything_else_is_one_line_of_internal_error(error):
+@pytest.mark.parametrize("error, message", [
+    (RuntimeError("a bug\nof two lines\n"), b"solve.py: internal error: RuntimeError: a bug of two lines\n"),
+    (TypeError("x \udcff"), b"solve.py: internal error: TypeError: x \\udcff\n"),
+])
+def test_anything_else_is_one_line_of_internal_error(error, message):
     """A bug of ours or of the platform's (here: a stream that raises what no stream should) is one line."""
     out, err = io.BytesIO(), io.BytesIO()
     assert solve.main([], BreakingStream([b"1 0.5\n"], error), out, err) == 1
-    assert out.getvalue() == b"" and err.getvalue().startswith(b"solve.py: internal error: ")
-    assert err.getvalue().count(b"\n") == 1
+    assert (out.getvalue(), err.getvalue()) == (b"", message)
+
+
+def test_a_text_stdin_with_undecodable_bytes_gives_the_same_message():
+    """sys.stdin decoded with surrogateescape (a non-UTF-8 locale) still names the byte, as bytes would."""
+    out, err = io.BytesIO(), io.BytesIO()
+    assert solve.main([], io.StringIO("1 0.1\n1\n\udcff\n"), out, err) == 1
+    assert (out.getvalue(), err.getvalue()) == (b"", bad_number(3, b"\\xff"))
+
+
+def test_non_blocking_stdin_and_stdout_are_one_line_each():
+    """A parent that leaves O_NONBLOCK set: a read with nothing yet, a write that takes nothing, one line."""
+
+    class Empty(io.RawIOBase):
+        def readinto(self, buffer):
+            return None  # what a non-blocking descriptor gives when it has nothing yet
+
+    class Full(io.RawIOBase):
+        def writable(self):
+            return True
+
+        def write(self, data):
+            return None  # what a non-blocking descriptor gives when it can take nothing
+
+    out, err = io.BytesIO(), io.BytesIO()
+    assert solve.main([], Empty(), out, err) == 1
+    assert (out.getvalue(), err.getvalue()) == (
+        b"", b"solve.py: cannot read the input: it is non-blocking and has nothing yet\n")
+    err = io.BytesIO()
+    assert solve.main([], io.BytesIO(SEED), Full(), err) == 1
+    assert err.getvalue() == b"solve.py: cannot write the answer: standard output is non-blocking and full\n"

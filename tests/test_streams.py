@@ -90,9 +90,15 @@ def test_input_is_read_in_bounded_pieces():
 # ------------------------------------------------------------ a terminal ---
 
 
+# More than one read: a full read from a terminal is not its end.
+TYPED = b"1 0.5\n" + b" ".join([b"1.5"] * 600) + b"\n" + b" ".join([b"1.0"] * 600) + b"\n"
+
+
 @pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
-def test_a_terminal_needs_one_end_of_file(python):
+@pytest.mark.parametrize("typed, answer", [
+    (SEED, SEED_ANSWER), (TYPED, b" ".join([b"1.0000"] * 600) + b"\n")], ids=["seed", "over-4-kib"])
+def test_a_terminal_needs_one_end_of_file(python, typed, answer):
     """Typed into a terminal, then Ctrl-D once: the answer, without waiting for a second Ctrl-D."""
     leader, follower = pty.openpty()
     attributes = termios.tcgetattr(follower)
@@ -104,7 +110,7 @@ def test_a_terminal_needs_one_end_of_file(python):
     finally:
         os.close(follower)
     try:
-        for line in SEED.splitlines(keepends=True):  # a line at a time, as typed
+        for line in typed.splitlines(keepends=True):  # a line at a time, as typed
             os.write(leader, line)
             time.sleep(0.05)
         os.write(leader, bytes([attributes[6][termios.VEOF][0]]))  # the terminal's end of file: Ctrl-D
@@ -115,7 +121,7 @@ def test_a_terminal_needs_one_end_of_file(python):
     finally:
         os.close(leader)
     assert ready, "still waiting after one Ctrl-D"
-    assert (proc.returncode, stdout, stderr) == (0, SEED_ANSWER, b"")
+    assert (proc.returncode, stdout, stderr) == (0, answer, b"")
 
 
 # ---------------------------------------------- text-only streams (runpy) ---
@@ -380,3 +386,12 @@ def test_the_engine_that_runs_is_the_one_chosen(data, args, engine):
     done = subprocess.run([sys.executable, "-c", WHICH, str(program()), *args], input=data,
                           capture_output=True, timeout=120)
     assert done.stderr.endswith(engine.encode())
+
+
+@pytest.mark.process
+def test_naming_the_input_leaves_the_engine_on_auto(tmp_path):
+    path = tmp_path / "wide.in"
+    path.write_bytes(WIDE)
+    done = subprocess.run([sys.executable, "-c", WHICH, str(program()), str(path)], capture_output=True,
+                          timeout=120)
+    assert done.stderr.endswith(b"numpy")
