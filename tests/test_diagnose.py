@@ -231,3 +231,13 @@ def test_float32_is_named_only_for_a_float32_answer_right_but_for_its_rounding()
         return (weights - lr * accum_steps * gradient_accumulation_step(
             np.zeros_like(weights), xs, ys, 1.0, accum_steps)).astype(np.float32)
     assert diagnose(summed_in_float32).startswith("wrong: case ")
+
+
+def test_a_step_right_but_for_its_gradient_is_wrong_with_its_numbers():
+    """A missing 2 / B is no mistake of accumulation: diagnose shows the numbers, not a made-up name."""
+    def step(weights, xs, ys, lr, accum_steps):
+        total = sum(x.T @ (x @ weights - y) for x, y in zip(xs, ys))  # the gradient without its 2 / B
+        return weights - lr * total / accum_steps
+    verdict = diagnose(step)
+    assert verdict.startswith("wrong: case 2 gives ")
+    assert verdict.endswith("; it is none of the classic mistakes")
