@@ -608,7 +608,7 @@ def _write(stream, data):
     while data:
         written = stream.write(data)
         if written is None:  # a raw stream that would block
-            raise BlockingIOError(11, "standard output is non-blocking and full")
+            raise OSError("standard output is non-blocking and full")
         data = data[written:]
     stream.flush()
 

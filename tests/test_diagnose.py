@@ -227,6 +227,10 @@ def test_float32_is_named_only_for_a_float32_answer_right_but_for_its_rounding()
         return rounded(weights, xs, ys, lr, accum_steps).astype(float)
     assert diagnose(as_float64).startswith("wrong: case ")
 
+    def off_in_float32(weights, xs, ys, lr, accum_steps):  # 1% off besides: named by its numbers
+        return rounded(weights, xs, ys, lr, accum_steps) * np.float32(1.01)
+    assert diagnose(off_in_float32).startswith("wrong: case ")
+
     def summed_in_float32(weights, xs, ys, lr, accum_steps):  # a mistake besides: named by its numbers
         return (weights - lr * accum_steps * gradient_accumulation_step(
             np.zeros_like(weights), xs, ys, 1.0, accum_steps)).astype(np.float32)
