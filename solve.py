@@ -55,6 +55,7 @@ NUMPY_FROM = 4 << 20  # input size from which numpy pays for its import on CPyth
 NUMPY_MIN_LINE = 256  # average line length from which it pays: numpy costs more per line, less per number
 BOM = b"\xef\xbb\xbf"
 BLANKS = b" \t\n\r\x0b\x0c"
+OTHER_BLANKS = (b"\n", b"\t", b"\r", b"\x0b", b"\x0c")  # BLANKS but the space, each on its own
 NUMBER_BYTES = b"0123456789+-.eE"
 _SHAPES = bytes(32 if byte in BLANKS else 120 for byte in range(256))  # " " for a blank, "x" for the rest
 _TOO_LONG = b"x" * (MAX_TOKEN + 1)  # in the shapes of a text: where a token is too long
@@ -149,9 +150,9 @@ def _cut(data, at):
 def _last_blank(data):
     """Return the index of the last ASCII blank in data, or -1."""
     cut = data.rfind(b" ")  # nearly always near the end: the other searches cover only the tail
-    # Equivalent mutants below: searching more of data finds the same last blank.
+    # Equivalent mutants below, of tail and of where the searches start: more of data, the same blank.
     tail = cut + 1  # pragma: no mutate
-    return max([cut] + [data.rfind(blank, tail) for blank in (b"\n", b"\t", b"\r", b"\x0b", b"\x0c")])
+    return max([cut] + [data.rfind(blank, tail) for blank in OTHER_BLANKS])  # pragma: no mutate
 
 
 def _is_terminal(stream):

@@ -401,6 +401,26 @@ def test_anything_else_is_one_line_of_internal_error(error, message):
     assert (out.getvalue(), err.getvalue()) == (b"", message)
 
 
+@pytest.mark.process
+def test_a_byte_that_is_not_utf_8_is_a_bad_number_through_a_pipe():
+    """stdin is read as bytes, never decoded: the byte is named, even where sys.stdin decodes strictly."""
+    strict = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}  # as in a UTF-8 locale
+    assert run_process(b"1 0.1\n1\n\xff\n", env=strict).stderr == bad_number(3, b"\\xff")
+
+
+def test_a_failed_write_with_an_undecodable_reason_is_one_clean_line():
+    class Failing(io.RawIOBase):
+        def writable(self):
+            return True
+
+        def write(self, data):
+            raise OSError(28, "plus de place \udce9")  # strerror decoded with surrogateescape
+
+    err = io.BytesIO()
+    assert solve.main([], io.BytesIO(SEED), Failing(), err) == 1
+    assert err.getvalue() == b"solve.py: cannot write the answer: plus de place \\udce9\n"
+
+
 def test_a_text_stdin_with_undecodable_bytes_gives_the_same_message():
     """sys.stdin decoded with surrogateescape (a non-UTF-8 locale) still names the byte, as bytes would."""
     out, err = io.BytesIO(), io.BytesIO()
