@@ -135,11 +135,11 @@ def _too_long(data):
     Such a token holds a whole 500-byte block (from a multiple of 500) with no
     space in it, so only where a block has none is every byte looked at.
     """
-    # Equivalent mutants below: another start below 500, or a step of 1, finds every such token too.
+    # Equivalent mutants below: the blocks only spare the exact search (rfind: an error comes first).
     for block in range(0, len(data) - 499, 500):  # pragma: no mutate
-        if data.find(b" ", block, block + 500) < 0:
-            return data.translate(_SHAPES).find(_TOO_LONG)
-    return -1
+        if data.find(b" ", block, block + 500) < 0:  # pragma: no mutate
+            return data.translate(_SHAPES).find(_TOO_LONG)  # pragma: no mutate
+    return -1  # pragma: no mutate
 
 
 def _cut(data, at):
@@ -150,7 +150,7 @@ def _cut(data, at):
 def _last_blank(data):
     """Return the index of the last ASCII blank in data, or -1."""
     cut = data.rfind(b" ")  # nearly always near the end: the other searches cover only the tail
-    # Equivalent mutants below, of tail and of where the searches start: more of data, the same blank.
+    # Equivalent mutants below: searching more of data finds the same blank.
     tail = cut + 1  # pragma: no mutate
     return max([cut] + [data.rfind(blank, tail) for blank in OTHER_BLANKS])  # pragma: no mutate
 
@@ -505,11 +505,10 @@ def solve(stream, choice="auto"):
     the first NUMPY_FROM / NUMPY_MIN_LINE lines where they hold fewer; the
     pieces read to see that are parsed first.
     """
-    # Equivalent mutants below, of reading and of the if: reading ahead more or less changes the
-    # speed, never the answer. (On PyPy the JIT beats numpy; numpy costs more per line.)
+    # Equivalent mutants below: reading ahead more or less changes the speed, never the answer.
     reading = choice == "auto" and sys.implementation.name == "cpython"  # pragma: no mutate
-    pairs, ahead, size = pieces(stream), [], 0
-    for pair in pairs if reading else ():
+    pairs, ahead, size = pieces(stream), [], 0  # pragma: no mutate
+    for pair in pairs if reading else ():  # pragma: no mutate
         ahead.append(pair)
         size += len(pair[1])
         if size >= NUMPY_FROM or NUMPY_MIN_LINE * pair[0] > NUMPY_FROM:  # pragma: no mutate
@@ -580,8 +579,7 @@ class _TextOut:
     """A text stream with no binary buffer (an online IDE, runpy, io.StringIO), written to with bytes."""
 
     def __init__(self, stream):
-        # Equivalent mutants below: the interpreter flushes sys.stdout at exit, and a stream of the
-        # caller's is the caller's to flush.
+        # Equivalent mutants below: the interpreter flushes sys.stdout at exit.
         self.stream, self.flush = stream, getattr(stream, "flush", lambda: None)  # pragma: no mutate
 
     def write(self, data):
