@@ -86,6 +86,12 @@ def bad_number(line, token):
     # the token layout, whose first error is the token (in the line layout it would be the header's).
     (b"2 0.1 5\n" + b"1 " * 600 + b"9" * 1001 + b" 2\n3 4\n", b"solve.py: line 2: token '" + b"9" * 40
      + b"'... is longer than 1000 bytes\n"),
+    # ... at the very start of a read (here the second: the first, of 4096 bytes, ends at a blank) ...
+    (b"2 0.1 5\n" + b"1 " * 2044 + b"9" * 1001 + b" 2\n3 4\n", b"solve.py: line 2: token '" + b"9" * 40
+     + b"'... is longer than 1000 bytes\n"),
+    # ... and with more input in later reads, which is not read.
+    (b"2 0.1 5\n1 " + b"9" * 1001 + b" 2\n" + b"3 4\n" * 2000, b"solve.py: line 2: token '" + b"9" * 40
+     + b"'... is longer than 1000 bytes\n"),
     (b"2 0.1\n", b"solve.py: found 0 numbers after 'K lr'; expected a positive multiple of K+1 = 3 (theta and"
      b" K gradients of equal length)\n"),
     # A bad token is quoted whole up to 40 bytes, then cut with "...".

@@ -97,9 +97,13 @@ TYPED = b"1 0.5\n" + b" ".join([b"1.5"] * 600) + b"\n" + b" ".join([b"1.0"] * 60
 @pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
 @pytest.mark.parametrize("typed, answer", [
-    (SEED, SEED_ANSWER), (TYPED, b" ".join([b"1.0000"] * 600) + b"\n")], ids=["seed", "over-4-kib"])
+    (SEED, SEED_ANSWER), (TYPED, b" ".join([b"1.0000"] * 600) + b"\n"), (SEED.rstrip(b"\n"), SEED_ANSWER)],
+    ids=["seed", "over-4-kib", "no-final-newline"])
 def test_a_terminal_needs_one_end_of_file(python, typed, answer):
-    """Typed into a terminal, then Ctrl-D once: the answer, without waiting for a second Ctrl-D."""
+    """Typed into a terminal, then Ctrl-D once: the answer, without waiting for a second Ctrl-D.
+
+    Mid-line, the first Ctrl-D only hands the line over, as a terminal does: the second ends it.
+    """
     leader, follower = pty.openpty()
     attributes = termios.tcgetattr(follower)
     attributes[3] &= ~termios.ECHO  # no echo to read back
@@ -113,7 +117,11 @@ def test_a_terminal_needs_one_end_of_file(python, typed, answer):
         for line in typed.splitlines(keepends=True):  # a line at a time, as typed
             os.write(leader, line)
             time.sleep(0.05)
-        os.write(leader, bytes([attributes[6][termios.VEOF][0]]))  # the terminal's end of file: Ctrl-D
+        end_of_file = bytes([attributes[6][termios.VEOF][0]])  # the terminal's end of file: Ctrl-D
+        os.write(leader, end_of_file)
+        if not typed.endswith(b"\n"):
+            time.sleep(0.05)
+            os.write(leader, end_of_file)
         ready, _, _ = select.select([proc.stdout], [], [], 30)
         if not ready:
             proc.kill()
