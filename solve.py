@@ -93,13 +93,13 @@ def pieces(stream):
             raise InputError("cannot read the input: it is non-blocking and has nothing yet")
         full = len(data) == size
         ended = not data or (terminal and not full)
-        # Equivalent mutants below: how the reads grow changes the speed, never the answer.
+        # Equivalent mutants: how the reads grow changes the speed, never the answer.
         size = min(2 * size, CHUNK) if full else size  # pragma: no mutate
         if isinstance(data, str):
             data = data.encode(errors="surrogateescape")
         if start:  # a byte-order mark, perhaps cut across reads
             data, rest = rest + data, b""
-            # Equivalent mutants below: waiting for a whole mark too changes nothing; None is false too.
+            # Equivalent mutants: waiting for a whole mark too changes nothing; None is false too.
             if len(data) < 3 and BOM.startswith(data) and not ended:  # pragma: no mutate
                 rest = data
                 continue
@@ -118,7 +118,7 @@ def pieces(stream):
             body, ended = _cut(body, at), True
         elif len(rest) > MAX_TOKEN:
             body, ended = _cut(body + rest, len(body)), True
-        # Equivalent mutants below: rfind finds a \r too. (find, not in: on PyPy in is twice as slow.)
+        # Equivalent mutants: rfind finds a \r too. (find, not in: on PyPy in is twice as slow.)
         if body.find(b"\r") >= 0:  # pragma: no mutate
             body = body.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         for text in body.split(b"\n"):
@@ -136,7 +136,7 @@ def _too_long(data):
     Such a token holds a whole 500-byte block (from a multiple of 500) with no
     space in it, so only where a block has none is every byte looked at.
     """
-    # Equivalent mutants below: the blocks only spare the exact search (rfind: an error comes first).
+    # Equivalent mutants: the blocks only spare the exact search (rfind: an error comes first).
     for block in range(0, len(data) - 499, 500):  # pragma: no mutate
         if data.find(b" ", block, block + 500) < 0:  # pragma: no mutate
             return data.translate(_SHAPES).find(_TOO_LONG)  # pragma: no mutate
@@ -151,7 +151,7 @@ def _cut(data, at):
 def _last_blank(data):
     """Return the index of the last ASCII blank in data, or -1."""
     cut = data.rfind(b" ")  # nearly always near the end: the other searches cover only the tail
-    # Equivalent mutants below: searching more of data finds the same blank.
+    # Equivalent mutants: searching more of data finds the same blank.
     tail = cut + 1  # pragma: no mutate
     return max([cut] + [data.rfind(blank, tail) for blank in OTHER_BLANKS])  # pragma: no mutate
 
@@ -200,7 +200,7 @@ def parse_k(token, line):
         raise InputError("token %s is longer than %d bytes" % (_show(token), MAX_TOKEN), line)
     if not token.isdigit():  # bytes.isdigit() is ASCII digits only
         raise InputError("K must be a positive whole number, found %s" % _show(token), line)
-    # Equivalent mutants below: the token is ASCII digits only, so other bytes to strip change nothing.
+    # Equivalent mutants: the token is ASCII digits only, so other bytes to strip change nothing.
     digits = token.lstrip(b"0")  # pragma: no mutate
     if not digits:
         raise InputError("K must be at least 1, found 0", line)
@@ -229,7 +229,7 @@ def read_problem(pairs, engine):
         raise InputError("empty input: expected 'K lr', then theta and K gradient vectors")
     # The layout is known once a third non-blank line exists or the input ends, so lines 1 and 2
     # are parsed first, and an error in them waits: the line layout checks the header before it.
-    # Equivalent mutants below: splitting the rest of the line too gives the same numbers.
+    # Equivalent mutants: splitting the rest of the line too gives the same numbers.
     k_token, *rest = next(header).split(None, 1)  # pragma: no mutate
     k = parse_k(k_token, header_line)
     parsed = []  # the arrays of lines 1 and 2, in order
@@ -305,20 +305,20 @@ def _gradients(engine, lines, k, d, theta_line):
 def _rows(engine, d, arrays):
     """Return (theta, grad_sum) from arrays that hold theta's d numbers, then each gradient's d, in order.
 
-    The gradients are added into a sum of zeros, left to right (0 + g_1 is
-    g_1 but for the sign of a zero, which prints the same).
+    The gradients are added into zeros, left to right (0 + g_1 is g_1 but for
+    the sign of a zero, which prints the same).
     """
     theta, grad_sum, column = engine.zeros(d), engine.zeros(d), -d  # column < 0: theta lacks that many
     for numbers in arrays:
         start, end = 0, len(numbers)
-        # Equivalent mutants below: at column 0 the branch does nothing.
+        # Equivalent mutants: at column 0 the branch does nothing.
         if column < 0:  # pragma: no mutate
             start = min(end, -column)
             theta[d + column:d + column + start] = numbers[:start]
             column += start
         while start < end:
             take = min(end - start, d - column)
-            # Equivalent mutants below: a slice of the whole is the whole.
+            # Equivalent mutants: a slice of the whole is the whole.
             part = numbers[start:start + take] if start or take < end else numbers  # pragma: no mutate
             engine.add(grad_sum, column, part)
             start, column = start + take, (column + take) % d
@@ -334,8 +334,6 @@ class PythonEngine:
     NumpyEngine is the same class but for where numpy must differ: its reader
     (_read), its arrays and its arithmetic.
     """
-
-    name = "python"
 
     def __enter__(self):  # `with engine:` around a solve, as the numpy engine needs
         return self
@@ -363,7 +361,7 @@ class PythonEngine:
     @staticmethod
     def _finite(numbers):
         total = sum(numbers)  # inf or nan if a number is (or if the sum overflows: then one by one)
-        # Equivalent mutants below: the sum only spares the loop.
+        # Equivalent mutants: the sum only spares the loop.
         return total - total == 0 or all(number - number == 0 for number in numbers)  # pragma: no mutate
 
     def zeros(self, d):
@@ -397,8 +395,6 @@ class NumpyEngine(PythonEngine):
     warnings into errors and lets sums overflow quietly (step() reports them).
     """
 
-    name = "numpy"
-
     def __init__(self, np):
         self.np, self.floats = np, np.array
 
@@ -419,7 +415,7 @@ class NumpyEngine(PythonEngine):
         """Return np.fromstring's numbers, or None where it refuses the piece (parse() checks nan and
         inf; numpy 1.x only warns at text such as "4-2", and ``with engine:`` makes that an error)."""
         try:
-            # Equivalent mutants below: numpy refuses text without sep, and parse() takes the slow way.
+            # Equivalent mutants: numpy refuses text without sep, and parse() takes the slow way.
             return self.np.fromstring(piece, sep=" ")  # pragma: no mutate
         except (ValueError, Warning):
             return None
@@ -448,11 +444,14 @@ def pick_engine(choice, size):
     under an address-space or data cap below 256 MiB: OpenBLAS, loaded with
     numpy, aborts the process where it cannot allocate.
     """
-    if choice == "numpy" or (choice == "auto" and size >= NUMPY_FROM and _memory_cap() >= 256 << 20):
+    # Equivalent mutants: thresholds a little higher change the speed, never the answer.
+    auto = choice == "auto" and size >= NUMPY_FROM and _memory_cap() >= 256 << 20  # pragma: no mutate
+    if choice == "numpy" or auto:
         import os
         import warnings
 
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # no BLAS is used: its threads only cost memory
+        # Equivalent mutants: no BLAS is used, so its threads only cost memory and time.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # pragma: no mutate
         try:
             with warnings.catch_warnings():  # nothing of numpy's may reach stderr
                 warnings.simplefilter("ignore")
@@ -491,7 +490,7 @@ def answer_text(values):
     if max(values) >= 1e50 or min(values) <= -1e50:  # pragma: no mutate
         text = " ".join([format(value, ".4f") for value in values])  # pragma: no mutate
     else:
-        # Equivalent mutants below: "F" differs from "f" only for inf and nan.
+        # Equivalent mutants: "F" differs from "f" only for inf and nan.
         text = " ".join(["%.4f"] * len(values)) % tuple(values)  # pragma: no mutate
     return text.replace("-0.0000", "0.0000") + "\n"  # only a whole value can read -0.0000
 
@@ -506,7 +505,7 @@ def solve(stream, choice="auto"):
     the first NUMPY_FROM / NUMPY_MIN_LINE lines where they hold fewer; the
     pieces read to see that are parsed first.
     """
-    # Equivalent mutants below: reading ahead more or less changes the speed, never the answer.
+    # Equivalent mutants: reading ahead more or less changes the speed, never the answer.
     reading = choice == "auto" and sys.implementation.name == "cpython"  # pragma: no mutate
     pairs, ahead, size = pieces(stream), [], 0  # pragma: no mutate
     for pair in pairs if reading else ():  # pragma: no mutate
@@ -520,7 +519,7 @@ def solve(stream, choice="auto"):
         return answer_text(engine.step(theta, grad_sum, k, lr))
 
 
-# Equivalent mutants below, and of its return: the engine changes the speed, never the answer.
+# Equivalent mutants, and of its return: the engine changes the speed, never the answer.
 def solve_bytes(data, engine="auto"):  # pragma: no mutate
     """Return the answer line for one problem given as bytes, or raise InputError.
 
@@ -580,7 +579,7 @@ class _TextOut:
     """A text stream with no binary buffer (an online IDE, runpy, io.StringIO), written to with bytes."""
 
     def __init__(self, stream):
-        # Equivalent mutants below: the interpreter flushes sys.stdout at exit.
+        # Equivalent mutants: the interpreter flushes sys.stdout at exit.
         self.stream, self.flush = stream, getattr(stream, "flush", lambda: None)  # pragma: no mutate
 
     def write(self, data):

@@ -345,14 +345,18 @@ def test_under_a_small_cap_auto_keeps_to_the_pure_engine(limit, tmp_path):
 # -------------------------------------------------------- a broken numpy ---
 
 
+def numpy_raising(folder, message):
+    """Return folder, holding a numpy that raises RuntimeError(message) on import."""
+    (folder / "numpy").mkdir()
+    (folder / "numpy" / "__init__.py").write_text("raise RuntimeError(%r)\n" % message)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def broken_numpy(tmp_path_factory):
-    """A folder with a numpy that raises RuntimeError on import, as numpy 1.19.4 did on a Windows update."""
-    folder = tmp_path_factory.mktemp("broken-numpy")
-    (folder / "numpy").mkdir()
-    (folder / "numpy" / "__init__.py").write_text(
-        'raise RuntimeError("The current Numpy installation fails to pass a sanity check\\nsee the link")\n')
-    return folder
+    """A numpy that raises RuntimeError on import, as numpy 1.19.4 did on a Windows update."""
+    return numpy_raising(tmp_path_factory.mktemp("broken-numpy"),
+                         "The current Numpy installation fails to pass a sanity check\nsee the link")
 
 
 WIDE = big_problem(900_000)  # 5.4 MB, lines long: auto wants numpy
@@ -373,6 +377,23 @@ def test_a_numpy_that_fails_to_import_is_one_line_when_forced(broken_numpy):
                               b" Numpy installation fails to pass a sanity check)\n")
 
 
+@pytest.mark.process
+@pytest.mark.parametrize("message, shown", [
+    ("", b"RuntimeError: "),
+    ("x" * 100 + "\nmore", b"RuntimeError: " + b"x" * 80 + b"..."),
+], ids=["empty", "long"])
+def test_a_broken_numpys_message_is_cut_to_one_short_line(tmp_path, message, shown):
+    folder = numpy_raising(tmp_path, message)
+    outcome = run_process(SEED, engine="numpy", env={**os.environ, "PYTHONPATH": str(folder)})
+    assert outcome.stderr == b"solve.py: --engine numpy: numpy cannot be imported (" + shown + b")\n"
+
+
+@pytest.mark.process
+def test_no_numpy_at_all_is_one_short_line_when_forced():
+    outcome = run_process(SEED, engine="numpy", python=(sys.executable, "-S"))  # -S: no site-packages
+    assert outcome.stderr == b"solve.py: --engine numpy: numpy cannot be imported\n"
+
+
 # ------------------------------------------------------ which engine ran ---
 
 # The engine that ran, seen from outside: numpy is imported by the numpy engine alone.
@@ -391,8 +412,9 @@ WHICH = "import runpy, sys; sys.argv = [sys.argv[1]] + sys.argv[2:]\n" \
     (SEED, ["--engine", "numpy"], "numpy"),
 ], ids=["seed", "wide", "tall", "forced-python", "forced-numpy"])
 def test_the_engine_that_runs_is_the_one_chosen(data, args, engine):
+    env = {name: value for name, value in os.environ.items() if name != "OPENBLAS_NUM_THREADS"}
     done = subprocess.run([sys.executable, "-c", WHICH, str(program()), *args], input=data,
-                          capture_output=True, timeout=120)
+                          capture_output=True, timeout=120, env=env)  # solve.py sets OPENBLAS_NUM_THREADS
     assert done.stderr.endswith(engine.encode())
 
 
