@@ -498,7 +498,7 @@ def answer_text(values):
 # --- solve ---
 
 
-def solve(stream, choice="auto"):
+def solve(stream, choice):
     """Return the answer line for the problem a stream holds, or raise InputError.
 
     auto chooses the engine on the first NUMPY_FROM bytes, or on the bytes of

@@ -381,7 +381,9 @@ def test_a_numpy_that_fails_to_import_is_one_line_when_forced(broken_numpy):
 @pytest.mark.parametrize("message, shown", [
     ("", b"RuntimeError: "),
     ("x" * 100 + "\nmore", b"RuntimeError: " + b"x" * 80 + b"..."),
-], ids=["empty", "long"])
+    ("y" * 80, b"RuntimeError: " + b"y" * 80),
+    ("z" * 81, b"RuntimeError: " + b"z" * 80 + b"..."),
+], ids=["empty", "long", "80", "81"])
 def test_a_broken_numpys_message_is_cut_to_one_short_line(tmp_path, message, shown):
     folder = numpy_raising(tmp_path, message)
     outcome = run_process(SEED, engine="numpy", env={**os.environ, "PYTHONPATH": str(folder)})
