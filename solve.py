@@ -485,7 +485,7 @@ def answer_text(values):
     >>> answer_text([0.9, -0.00001, 0.82825, 0.03125])
     '0.9000 0.0000 0.8283 0.0312\\n'
     """
-    # PyPy's % turns to exponents from 1e50 on. Equivalent mutants below: format() is right everywhere,
+    # PyPy's % turns to exponents from 1e50 on. Equivalent mutants: format() is right everywhere,
     # and "F" differs from "f" only for inf and nan.
     if max(values) >= 1e50 or min(values) <= -1e50:  # pragma: no mutate
         text = " ".join([format(value, ".4f") for value in values])  # pragma: no mutate

@@ -15,14 +15,12 @@ one (practice/judge.py, which the browser page runs too). The exit status is
 """
 
 import argparse
-import os
 import resource
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -62,51 +60,34 @@ def run_case(command, data, seconds, mib):
     Return (TLE or None, CPU seconds, exit status, stdout bytes, stderr text);
     None: the run ended by itself, to be judged on its output. The CPU limit
     (RLIMIT_CPU, whole seconds, rounded up) stops a loop at about the limit; a
-    run that sleeps is stopped at three times the limit of wall time.
+    run that sleeps is stopped at three times the limit of wall time. The CPU
+    time is what this process's reaped children used during the run.
     """
     def limit():
         cpu = int(-(-seconds // 1))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         resource.setrlimit(resource.RLIMIT_AS, (mib << 20, mib << 20))
 
-    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stdout, \
-            tempfile.TemporaryFile() as stderr:
-        stdin.write(data)
-        stdin.seek(0)
-        started = time.monotonic()
-        process = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=stderr, preexec_fn=limit)
-        _, status, usage = os.wait4(process.pid, 0) if _waited(process, 3 * seconds) else _killed(process)
-        process.returncode = status
-        cpu = usage.ru_utime + usage.ru_stime
-        stdout.seek(0)
-        stderr.seek(0)
-        out, err = stdout.read(), stderr.read().decode("utf-8", "replace")
-    wall = time.monotonic() - started
-    if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL) or cpu > seconds:
+    def used():
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    before, started = used(), time.monotonic()
+    try:
+        done = subprocess.run(command, input=data, capture_output=True, timeout=3 * seconds, preexec_fn=limit)
+        status, out, err = done.returncode, done.stdout, done.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired as expired:  # killed and reaped by subprocess.run
+        status, out, err = -signal.SIGKILL, expired.stdout or b"", ""
+    cpu, wall = used() - before, time.monotonic() - started
+    if status in (-signal.SIGXCPU, -signal.SIGKILL) or cpu > seconds:
         stopped = Verdict("TLE", "stopped after %.1f s of CPU time (%.1f s in all)" % (cpu, wall))
         return stopped, cpu, 1, out, err
-    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
-    if os.WIFSIGNALED(status) and not last_line(err):
-        err = "killed by signal %d" % os.WTERMSIG(status)
-    return None, cpu, code, out, err
+    if status < 0 and not last_line(err):
+        err = "killed by signal %d" % -status
+    return None, cpu, status if status >= 0 else 128 - status, out, err
 
 
-def _waited(process, seconds):
-    """Wait for process up to seconds of wall time; return whether it ended (it is not reaped)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
-            return True
-        time.sleep(0.005)
-    return False
-
-
-def _killed(process):
-    process.kill()
-    return os.wait4(process.pid, 0)
-
-
-def judge_case(command, name, data, answer, seconds, mib):
+def judge_case(command, data, answer, seconds, mib):
     """Run one case and return (its Verdict, its CPU seconds)."""
     stopped, cpu, code, out, err = run_case(command, data, seconds, mib)
     return stopped or verdict_of_run(data, answer, code, out, err), cpu
@@ -144,7 +125,7 @@ def check(path, interpreter="python3", out=sys.stdout):
         cases = group()
         width = max(len(name) for name, _, _ in cases)
         for name, data, answer in cases:
-            verdict, cpu = judge_case(command, name, data, answer, seconds, mib)
+            verdict, cpu = judge_case(command, data, answer, seconds, mib)
             failed += verdict.name != "AC"
             print(line(name, verdict, cpu, width), file=out, flush=True)
         if failed:

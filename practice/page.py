@@ -43,7 +43,8 @@ def statement_body():
 
 def build(folder=BUILT, install=True):
     """Write the page into folder, replacing what was there; return folder."""
-    pyodide = Path(installs.ensure_pyodide(install)[1].split("=", 1)[1]) / "node_modules" / "pyodide"
+    installs.ensure_pyodide(install)
+    pyodide = installs.JUDGES / "pyodide" / "node_modules" / "pyodide"
     shutil.rmtree(folder, ignore_errors=True)
     (folder / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
