@@ -11,7 +11,11 @@ Canonical format (see the statement):
 - 1 <= K <= 10 and 1 <= d <= 100000;
 - every number is plain decimal: an optional "-", digits with no leading
   zero, and optionally "." and 1 to 10 digits; no exponent;
-- 0 <= lr <= 10, and |theta_j|, |g_ij| <= 10^9.
+- 0 <= lr <= 10, and |theta_j|, |g_ij| <= 10^9;
+- fair: every value of the answer prints the same however a correct solution
+  adds, left to right, in reverse or with math.fsum (which Python 3.12's
+  sum() matches), in exact rational arithmetic of the float64 inputs, and
+  dividing as lr * (s / K) or (lr * s) / K (see unfair()).
 
 With ``--constraints_file PATH`` (BAPCtools' `bt constraints` and `bt
 validate` pass it) it also writes, for each bound, whether this input
@@ -19,8 +23,10 @@ reaches it: one line ``LOCATION NAME HAS_LOW HAS_HIGH MIN MAX LOW HIGH``,
 the format of BAPCtools' validation.h, which bt merges over all inputs.
 """
 
+import math
 import re
 import sys
+from fractions import Fraction
 
 MAX_K, MAX_D, MAX_ABS, MAX_LR = 10, 100000, 10**9, 10
 NUMBER = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]{1,10})?")
@@ -72,6 +78,55 @@ def numbers(line, where, limit, bounds=None):
     return values
 
 
+def shown(value):
+    """Return value as the answer prints it: "%.4f", and 0.0000 for -0.0000."""
+    text = "%.4f" % value
+    return "0.0000" if text == "-0.0000" else text
+
+
+def _exact(theta, lr, column):
+    """Return the exact value of theta - lr * mean(column), rounded half to even, printed."""
+    scaled = round((Fraction(theta) - Fraction(lr) * sum(map(Fraction, column)) / len(column)) * 10**4)
+    return "%s%d.%04d" % ("-" if scaled < 0 else "", abs(scaled) // 10**4, abs(scaled) % 10**4)
+
+
+def _sums(column):
+    """Return [(how, s)]: the column's sum left to right, in reverse, and with math.fsum."""
+    forward = backward = 0.0
+    for g in column:  # not sum(): on Python 3.12 and later it is compensated
+        forward += g
+    for g in reversed(column):
+        backward += g
+    return [("left to right", forward), ("in reverse", backward), ("with math.fsum", math.fsum(column))]
+
+
+def unfair(theta, lr, column):
+    """Return "" if theta - lr * mean(column) prints the same whichever way a correct solution adds,
+    else a sentence naming two ways and what each prints.
+
+    Every way lies within a few units in the last place of the exact value. When no rounding
+    boundary lies within a margin far wider than that, they all print the same, and only the
+    rare value near a boundary is computed every way.
+
+    >>> unfair(1.0, 0.1, [0.5, 1.5])
+    ''
+    >>> unfair(6742.185152074, 9.5, [469.041802776, 669.8188, 990.2513663])
+    '-0.0027 left to right, -0.0028 in reverse'
+    """
+    k, forward = len(column), 0.0
+    for g in column:
+        forward += g
+    value = theta - lr * (forward / k)
+    margin = 1e-12 * (k + 3) * (abs(theta) + abs(lr) * sum(map(abs, column)) / k)
+    if shown(value - margin) == shown(value + margin):
+        return ""
+    texts = [(shown(theta - lr * (s / k)), how) for how, s in _sums(column)]
+    texts += [(shown(theta - (lr * s) / k), how + ", as (lr * s) / K") for how, s in _sums(column)]
+    texts.append((_exact(theta, lr, column), "in exact arithmetic"))
+    other = next((pair for pair in texts if pair[0] != texts[0][0]), None)
+    return "" if other is None else "%s %s, %s %s" % (texts[0] + other)
+
+
 def validate(data, bounds=None):
     """Raise Invalid if data is not one canonical test input; record its values in bounds, if given."""
     if not data.endswith(b"\n"):
@@ -90,12 +145,20 @@ def validate(data, bounds=None):
         raise Invalid("lr must not be negative")
     if len(lines) != k + 2:
         raise Invalid("expected %d lines (header, theta, K gradients), found %d" % (k + 2, len(lines)))
-    d = len(numbers(lines[1], "line 2", MAX_ABS, bounds))
+    theta = numbers(lines[1], "line 2", MAX_ABS, bounds)
+    d = len(theta)
     if d > MAX_D:
         raise Invalid("d = %d is more than %d" % (d, MAX_D))
+    grads = []
     for n, line in enumerate(lines[2:], 3):
-        if len(numbers(line, "line %d" % n, MAX_ABS, bounds)) != d:
+        grads.append(numbers(line, "line %d" % n, MAX_ABS, bounds))
+        if len(grads[-1]) != d:
             raise Invalid("line %d must hold d = %d numbers" % (n, d))
+    for j, column in enumerate(zip(*grads)):
+        why = unfair(theta[j], lr, column)
+        if why:
+            raise Invalid("value %d of the answer depends on how a correct solution adds: %s"
+                          % (j + 1, why))
     if bounds is not None:
         bounds.see("K", k, 1, MAX_K)
         bounds.see("eta", lr, 0, MAX_LR)

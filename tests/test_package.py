@@ -4,6 +4,7 @@ BAPCtools on them; `make dmoj-check` runs DMOJ's judge)."""
 import contextlib
 import io
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -70,6 +71,30 @@ def test_canonical_inputs_are_valid(data):
 def test_non_canonical_inputs_are_invalid(data, why):
     with pytest.raises(validate.Invalid, match=why.replace("\\", "\\\\")):
         validate.validate(data)
+
+
+@pytest.mark.parametrize("data, why", [
+    (b"3 9.5\n6742.185152074\n469.041802776\n669.8188\n990.2513663\n",
+     "-0.0027 left to right, -0.0028 in reverse"),
+    (b"3 7.541\n-546.62573339\n-500.8815\n594.57543\n-311.1543\n",
+     "-0.0029 left to right, -0.0028 left to right, as (lr * s) / K"),
+    (b"6 3.9\n1041.1629454333\n-32.55176\n-169.611\n990.0092955\n-264.46811\n179.1542737\n899.258986082\n",
+     "-0.0016 left to right, -0.0017 in reverse"),
+    (b"1 1.562\n1.87055\n4.6\n", "-5.3147 left to right, -5.3146 in exact arithmetic"),
+], ids=["fsum-and-reverse", "lr-times-sum-over-k", "reverse", "exact"])
+def test_an_input_whose_answer_depends_on_how_it_is_added_is_invalid(data, why):
+    """A solution that adds correctly in another order, or exactly, must never be judged wrong."""
+    with pytest.raises(validate.Invalid, match=re.escape("value 1 of the answer depends on how a correct"
+                                                         " solution adds: " + why)):
+        validate.validate(data)
+
+
+def test_every_sample_prints_the_same_however_a_correct_solution_adds():
+    """The golden pairs too, though their format is the solver's, not only the package's."""
+    for path in sorted((ROOT / "samples").glob("*.in")):
+        k, lr, theta, grads = reference.problem(path.read_bytes())
+        for j, column in enumerate(zip(*grads)):
+            assert validate.unfair(theta[j], lr, column) == "", (path.name, j)
 
 
 def test_every_valid_input_is_one_the_solver_and_reference_accept():
