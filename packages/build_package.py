@@ -65,7 +65,7 @@ import yaml
 from packages import render, statement, validate_answer, wrong_answers
 from packages.generators import gen
 from packages.validate import Invalid, validate
-from testkit import reference
+from testkit import cache, reference
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -233,10 +233,19 @@ def write(folder, name, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
+# What the data is made from: test_data() is computed again only when one of these changes.
+DATA_SOURCES = [HERE / "generators", HERE / "validate.py", HERE / "validate_answer.py",
+                HERE / "build_package.py", ROOT / "testkit" / "reference.py", ROOT / "samples"]
+
+
 @functools.lru_cache(maxsize=None)
 def test_data():
     """Return {"sample/N" or "secret/NAME": (input, answer)}, every pair checked by both validators
-    (computed once; callers must not change it)."""
+    (kept in build/cache/ until DATA_SOURCES change; callers must not change it)."""
+    return cache.cached("test-data", DATA_SOURCES, _test_data)
+
+
+def _test_data():
     data = {"sample/" + name: text for name, text in data_entries("sample").items()}
     data.update({"secret/" + name: text for name, text in cases().items()})
     pairs = {}

@@ -4,31 +4,38 @@
     python -m practice.check my_solution.py --interpreter "python3 -S"
     python -m practice.check my_solution.py --interpreter pypy3
 
-Each case runs in a fresh process of the interpreter you name, its input on
-stdin, under the package's limits: CPU time (a run past it is TLE) and
-address space (MemoryError is MLE). The samples run first; the secret data
-runs once every sample passes. A line per case gives its name, its verdict
-(AC, WA, TLE, RTE, MLE) and its CPU time; for WA, the first differing value,
-expected against found, and the classic mistake the output shows, if it is
-one (practice/judge.py, which the browser page runs too). The exit status is
-0 only when every case is AC.
+The file is read once, at the start. Each case runs it in a fresh process of the interpreter you
+name, as practice/sandbox.py describes: its input as a file on stdin, an empty working directory,
+its own session and PID namespace, under the package's limits. The samples run first; the secret
+data runs once every sample passes. A line per case gives its name, its verdict (AC, WA, TLE, RTE,
+MLE), its CPU time and its peak memory; for WA, the first differing value, expected against found,
+and the classic mistake, when the outputs so far fit that one alone (practice/judge.py, which the
+browser page runs too). Everything the program wrote is shown with its control characters escaped.
+The exit status is 0 only when every case is AC.
 """
 
 import argparse
-import resource
+import os
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
-import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from practice.judge import Verdict, last_line, verdict_of_run
-from testkit import pypy
+from practice import sandbox
+from practice.judge import Check, Verdict, last_line, mistake_prints, printable
+from testkit import cache, pypy
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
+# A program may print this many times the answer's size (and a little more) before it is stopped.
+OUTPUT_FACTOR = 4
+# Compiles the learner's file with the learner's interpreter: its grammar, not the checker's.
+SYNTAX = ("import sys\ntry:\n    compile(sys.stdin.buffer.read(), sys.argv[1], 'exec')\n"
+          "except (SyntaxError, ValueError) as error:\n"
+          "    where = getattr(error, 'lineno', None) or ''\n"
+          "    sys.stdout.write('%s\\n%s\\n' % (getattr(error, 'msg', error), where))\n")
 
 
 def limits():
@@ -38,101 +45,103 @@ def limits():
     return TIME_LIMIT_S, MEMORY_LIMIT_MIB
 
 
-def sample_cases():
-    """Return [(name, input, answer)] of the statement's samples, from samples/ (their answers are golden)."""
-    from packages.build_package import samples
-
-    return [("sample %d" % number, (SAMPLES / (name + ".in")).read_bytes(),
-             (SAMPLES / (name + ".out")).read_bytes()) for number, name in enumerate(samples(), 1)]
-
-
-def secret_cases():
-    """Return [(name, input, answer)] of the secret data, generated as `make package` writes it."""
+def _cases():
     from packages.build_package import test_data
 
-    return [("secret " + name[len("secret/"):], text, answer) for name, (text, answer) in test_data().items()
-            if name.startswith("secret/")]
+    out = []
+    for name, (given, answer) in test_data().items():
+        group, case = name.split("/")
+        out.append(("%s %s" % (group, case), given, answer, mistake_prints(given)))
+    return out
 
 
-def run_case(command, data, seconds, mib):
-    """Run command on input bytes in a fresh process under the limits.
+def cases():
+    """Return [(name, input, answer, mistake prints)]: the samples, then the secret data, as `make
+    package` writes them, with each classic mistake's output on each (kept in build/cache/)."""
+    from packages.build_package import DATA_SOURCES
 
-    Return (TLE or None, CPU seconds, exit status, stdout bytes, stderr text);
-    None: the run ended by itself, to be judged on its output. The CPU limit
-    (RLIMIT_CPU, whole seconds, rounded up) stops a loop at about the limit; a
-    run that sleeps is stopped at three times the limit of wall time. The CPU
-    time is what this process's reaped children used during the run.
-    """
-    def limit():
-        cpu = int(-(-seconds // 1))
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-        resource.setrlimit(resource.RLIMIT_AS, (mib << 20, mib << 20))
-
-    def used():
-        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return usage.ru_utime + usage.ru_stime
-
-    before, started = used(), time.monotonic()
-    try:
-        done = subprocess.run(command, input=data, capture_output=True, timeout=3 * seconds, preexec_fn=limit)
-        status, out, err = done.returncode, done.stdout, done.stderr.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired as expired:  # killed and reaped by subprocess.run
-        status, out, err = -signal.SIGKILL, expired.stdout or b"", ""
-    cpu, wall = used() - before, time.monotonic() - started
-    if status in (-signal.SIGXCPU, -signal.SIGKILL) or cpu > seconds:
-        stopped = Verdict("TLE", "stopped after %.1f s of CPU time (%.1f s in all)" % (cpu, wall))
-        return stopped, cpu, 1, out, err
-    if status < 0 and not last_line(err):
-        err = "killed by signal %d" % -status
-    return None, cpu, status if status >= 0 else 128 - status, out, err
+    return cache.cached("practice-cases", DATA_SOURCES + [Path(__file__).parent / "judge.py"], _cases)
 
 
-def judge_case(command, data, answer, seconds, mib):
-    """Run one case and return (its Verdict, its CPU seconds)."""
-    stopped, cpu, code, out, err = run_case(command, data, seconds, mib)
-    return stopped or verdict_of_run(data, answer, code, out, err), cpu
+def verdict_of(run, answer, prints, check, seconds):
+    """Return the Verdict of a sandbox.Run: TLE, the output bound, a signal, else check.run()."""
+    if run.stopped == "time" or run.cpu >= seconds or run.signal == signal.SIGXCPU:
+        how = "%.1f s of wall time" % run.wall if run.stopped else "%.1f s of CPU time" % run.cpu
+        return Verdict("TLE", "stopped after " + how)
+    if run.stopped == "output":
+        return Verdict("WA", "output too long: more than %d bytes, where the answer has %d"
+                       % (len(run.stdout) - 1, len(answer)))
+    if run.signal:
+        said = last_line(run.stderr)
+        if "MemoryError" in said or "out of memory" in said:
+            return Verdict("MLE", said)
+        return Verdict("RTE", "killed by %s" % run.signal_name() + (": " + said if said else ""))
+    return check.run(answer, prints, run.status, run.stdout, run.stderr)
 
 
-def line(name, verdict, cpu, width):
-    text = "%-*s  %-3s  %5.2f s" % (width, name, verdict.name, cpu)
+def line(name, verdict, run, width):
+    text = "%-*s  %-3s  %5.2f s  %4.0f MiB" % (width, name, verdict.name, run.cpu, run.peak_mib)
     return text + ("  " + verdict.detail if verdict.detail else "")
+
+
+def syntax_error(command, path, source):
+    """Return why the learner's interpreter cannot compile source, or "" if it can."""
+    done = subprocess.run(command + ["-c", SYNTAX, path.name], input=source, capture_output=True, timeout=60)
+    if done.returncode != 0:
+        return "%s could not compile it: %s" % (command[0], printable(done.stderr.strip().split(b"\n")[-1]))
+    if not done.stdout:
+        return ""
+    why, _, where = done.stdout.decode("utf-8", "replace").rstrip("\n").partition("\n")
+    return why + (" (line %s)" % where if where else "")
 
 
 def check(path, interpreter="python3", out=sys.stdout):
     """Judge the program at path; print a line per case; return the exit status (0: every case AC)."""
     path = Path(path)
     try:
-        source = path.read_bytes()
-        compile(source, str(path), "exec")
+        source = path.read_bytes()  # once: saving the file mid-check changes nothing
     except OSError as error:
         print("check: cannot read %s: %s" % (path, error.strerror), file=out)
-        return 2
-    except (SyntaxError, ValueError) as error:  # ValueError: NUL bytes, as in a binary file
-        where = " (line %d)" % error.lineno if getattr(error, "lineno", None) else ""
-        why = getattr(error, "msg", error)
-        print("check: %s is not a Python program: %s%s" % (path, why, where), file=out)
         return 2
     command = shlex.split(interpreter)
     if not command or shutil.which(command[0]) is None:
         print("check: no interpreter %r on the PATH" % interpreter, file=out)
         return 2
+    why = syntax_error(command, path, source)
+    if why:
+        print("check: %s is not a Python program: %s" % (path, why), file=out)
+        return 2
     pypy.judge_host(stream=out)  # PyPy's nursery as on a judge host, where this host's cache is larger
     seconds, mib = limits()
-    print("check: %s with %s, %g s and %d MiB a case" % (path, interpreter, seconds, mib), file=out)
-    command = command + [str(path.resolve())]
-    failed = 0
-    for group in (sample_cases, secret_cases):
-        cases = group()
-        width = max(len(name) for name, _, _ in cases)
-        for name, data, answer in cases:
-            verdict, cpu = judge_case(command, data, answer, seconds, mib)
-            failed += verdict.name != "AC"
-            print(line(name, verdict, cpu, width), file=out, flush=True)
-        if failed:
-            break
-        if group is sample_cases:
-            print("check: the samples pass; now the secret data, as the judge runs it", file=out)
-    if failed and group is sample_cases:
+    isolated = "its own PID namespace" if sandbox.namespace() else "its own session (no PID namespace here)"
+    print("check: %s with %s, %g s and %d MiB a case, in %s" % (path, interpreter, seconds, mib, isolated),
+          file=out)
+    every, judge, failed = cases(), Check(), 0
+    width = max(len(name) for name, _, _, _ in every)
+
+    def run(case):
+        name, given, answer, prints = case
+        return sandbox.run(command, source, given, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096,
+                           name=path.name)
+
+    # Cases run two at a time: each is judged on its CPU time, which the other does not change.
+    pool = ThreadPoolExecutor(max_workers=2)
+    try:
+        for group in ("sample", "secret"):
+            todo = [case for case in every if case[0].startswith(group)]
+            for (name, given, answer, prints), done in zip(todo, pool.map(run, todo), strict=True):
+                verdict = verdict_of(done, answer, prints, judge, seconds)
+                failed += verdict.name != "AC"
+                print(line(name, verdict, done, width), file=out, flush=True)
+                if verdict.name == "WA" and group == "sample":
+                    print("  input:    %s" % printable(given, 120), file=out)
+            if failed:
+                break
+            if group == "sample":
+                print("check: the samples pass; now the secret data, as the judge runs it", file=out)
+    finally:
+        pool.shutdown(cancel_futures=True)
+    if failed and group == "sample":
         print("check: the secret data is for after the samples pass: fix them first", file=out)
     summary = "every case AC" if not failed else "%d case%s not AC" % (failed, "s" * (failed > 1))
     print("check: " + summary, file=out)
@@ -145,7 +154,11 @@ def main(argv=None):
     parser.add_argument("--interpreter", default="python3",
                         help="the command that runs it, as judges name it: python3, 'python3 -S', pypy3")
     args = parser.parse_args(argv)
-    return check(args.file, args.interpreter)
+    try:
+        return check(args.file, args.interpreter)
+    except BrokenPipeError:  # `make check ... | head`: the reader has gone, so stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -1,32 +1,28 @@
-"""Judge one output of a practice run, and name the classic mistake it makes: the same code in the
-terminal (`make check`, practice/check.py) and in the browser page (`make practice`, in Pyodide).
+"""Judge the outputs of one practice check, case after case, and name the classic mistake they show:
+the same code in the terminal (`make check`, practice/check.py) and in the browser page (`make
+practice`, in a Pyodide of its own that runs no learner's code).
 
-Standard library only, and no other file of the project: the page loads this one
-file into Pyodide beside the learner's program.
+Standard library only, and no other file of the project: the page loads this one file alone.
 
-    verdict = judge(input_bytes, expected_bytes, output_bytes)
-    verdict.name, verdict.detail      # "AC" or "WA"; for WA, the first differing value and the mistake
+    fits = mistake_prints(input_bytes)       # each mistake's output on the case, fingerprinted
+    check = Check()                          # one per check: it remembers what every output fits
+    verdict = check.judge(answer_bytes, output_bytes, fits)
+    verdict.name, verdict.detail             # "AC" or "WA"; for WA, the first differing value
 
-The output is compared token by token, as every judge of the package does. When it is wrong, each
-classic mistake of the package's wrong answers (packages/wrong_answers.py, the same names) is
-computed on the values where the output differs and on the first ones, and each mistake that gives
-exactly the output there is named in one sentence (on a few inputs two mistakes print the same).
+The output is split into tokens on ASCII whitespace and compared byte for byte, as the default
+validators of Kattis and DOMjudge and the package's DMOJ checker do. A mistake is named only when
+the learner's output equals that mistake's output, and no other mistake's, on every case judged so
+far; otherwise the detail shows expected against found, and no name.
 """
 
-import io
-import sys
-import traceback
-from decimal import Decimal
+import hashlib
+import re
+from array import array
+from decimal import ROUND_HALF_EVEN, Context, Decimal
 
-# The package's wrong answers, by name, and what each does wrong, in one sentence. judge() tries them
-# in this order: those closest to the right answer first, since an output that only a tie or a sign
-# separates from the right one is better explained by the printing than by the arithmetic.
+# What each mistake does wrong, in one sentence. The package's wrong answers
+# (packages/wrong_answers.py) carry the same names, and each must be named on its own data.
 MISTAKES = {
-    "negative_zero": "-0.0000: a tiny negative result rounds to zero and must print 0.0000",
-    "half_up_rounding": "ties rounded half up: an exact tie at the fifth decimal goes to the even"
-                        " digit, as \"%.4f\" does (0.03125 is 0.0312)",
-    "numpy_style_rounding": "np.round's rounding: scaling by 10^4 before rounding to even moves"
-                            " values just above a tie onto it (0.82825 printed 0.8282, not 0.8283)",
     "sum_not_mean": "the sum, not the mean: the K gradients were added and never divided by K (or theta"
                     " was updated inside the loop at the full rate, the same here), so the step is K times"
                     " too large",
@@ -34,8 +30,25 @@ MISTAKES = {
                     " so the step is K times too small",
     "wrong_axis": "the wrong axis: one mean over every number (np.mean with no axis), not a mean"
                   " over the K micro-batches for each parameter",
+    "first_gradient_only": "only the first gradient: the step uses g_1 alone, as if K were 1",
+    "last_gradient_only": "only the last gradient: the total was overwritten (total = g) where it"
+                          " should grow (total += g)",
+    "plus_not_minus": "a step uphill: theta + lr * mean, where gradient descent subtracts",
+    "numpy_style_rounding": "np.round's rounding: scaling by 10^4 before rounding to even moves"
+                            " values just above a tie onto it (0.82825 printed 0.8282, not 0.8283)",
+    "half_up_rounding": "ties rounded half up: an exact tie at the fifth decimal goes to the even"
+                        " digit, as \"%.4f\" does (0.03125 is 0.0312)",
+    "truncation": "truncated, not rounded: int(x * 10^4) / 10^4 drops the fifth decimal (0.00019"
+                  " must print 0.0002)",
+    "float32": "float32 arithmetic: the answer is computed in double precision (float64), and"
+               " float32's 7 digits change the fourth decimal",
+    "decimal_text": "decimal arithmetic on the input's text: the statement computes with the doubles"
+                    " nearest the input's numbers (0.82825 is stored just above it, so it rounds up)",
+    "negative_zero": "-0.0000: a tiny negative result rounds to zero and must print 0.0000",
+    "not_four_decimals": "not 4 decimals: every value prints with exactly 4 digits after the point,"
+                         " as \"%.4f\" gives (0.9 is 0.9000)",
 }
-CHECKED = 100  # values compared besides the differing ones: a mistake must give those too
+FOUR_DECIMALS = re.compile(rb"-?[0-9]+\.[0-9]{4}")
 
 
 class Verdict:
@@ -48,13 +61,32 @@ class Verdict:
         return "Verdict(%r, %r, %r)" % (self.name, self.detail, self.mistakes)
 
 
+def printable(data, limit=200):
+    """Return text or bytes as one line of at most limit characters, every non-printable one escaped.
+
+    >>> printable(b"ok \\x1b[2Kdone\\n\\xff")
+    'ok \\\\x1b[2Kdone\\\\n\\\\xff'
+    """
+    if isinstance(data, bytes):
+        data = data.decode("utf-8", "backslashreplace")
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in data[:limit])
+    return shown + ("..." if len(data) > limit else "")
+
+
+def fingerprint(tokens):
+    """Return a short digest of a list of byte tokens: equal lists, equal digests."""
+    return hashlib.sha256(b" ".join(tokens)).hexdigest()[:32]
+
+
 def read_problem(data):
-    """Return (k, lr, theta, grads) of an input in the package's format (canonical: one row a line)."""
-    tokens = data.split()
-    k, lr = int(tokens[0]), float(tokens[1])
-    values = [float(token) for token in tokens[2:]]
+    """Return (k, lr, theta, grads, texts) of an input in the package's format; texts: its tokens."""
+    texts = data.split()
+    k, lr = int(texts[0]), float(texts[1])
+    values = [float(token) for token in texts[2:]]
     d = len(values) // (k + 1)
-    return k, lr, values[:d], [values[d * (i + 1):d * (i + 2)] for i in range(k)]
+    if k < 1 or d < 1 or len(values) != d * (k + 1):
+        raise ValueError("not the package's format")
+    return k, lr, values[:d], [values[d * (i + 1):d * (i + 2)] for i in range(k)], texts
 
 
 def _shown(value):
@@ -69,105 +101,133 @@ def _half_up(value):
     return _shown(value)
 
 
-def mistake_values(problem, positions):
-    """Return {mistake: [its printed value at each position]} for an input's problem."""
-    k, lr, theta, grads = problem
-    d = len(theta)
-    overall = sum(sum(g) for g in grads) / (k * d)
-    out = {name: [] for name in MISTAKES}
-    for j in positions:
-        column = [g[j] for g in grads]
-        mean = sum(column) / k
-        out["sum_not_mean"].append(_shown(theta[j] - lr * sum(column)))
-        out["divide_twice"].append(_shown(theta[j] - lr * sum(g / k for g in column) / k))
-        out["wrong_axis"].append(_shown(theta[j] - lr * overall))
-        out["numpy_style_rounding"].append(_shown(round((theta[j] - lr * mean) * 10**4) / 10**4))
-        out["half_up_rounding"].append(_half_up(theta[j] - lr * mean))
-        out["negative_zero"].append("%.4f" % (theta[j] - lr * mean))
+def _float32(values):
+    return array("f", values).tolist()  # each rounded to the nearest float32
+
+
+def _in_float32(k, lr, theta, grads):
+    total = _float32(grads[0])
+    for g in grads[1:]:
+        total = _float32([t + x for t, x in zip(total, _float32(g), strict=True)])
+    step = _float32([x * _float32([lr])[0] for x in _float32([t / k for t in total])])
+    return _float32([t - s for t, s in zip(_float32(theta), step, strict=True)])
+
+
+def _in_decimal(k, lr, texts):
+    context = Context(prec=28, rounding=ROUND_HALF_EVEN)  # Decimal's default, not the global one
+    numbers = [context.create_decimal(token.decode()) for token in texts[2:]]
+    d = len(numbers) // (k + 1)
+    rate, out = context.create_decimal(texts[1].decode()), []
+    for j in range(d):
+        total = numbers[d + j]
+        for i in range(2, k + 1):
+            total = context.add(total, numbers[d * i + j])
+        value = context.subtract(numbers[j], context.multiply(rate, context.divide(total, k)))
+        text = format(context.quantize(value, Decimal("0.0001")), "f")
+        out.append("0.0000" if text == "-0.0000" else text)
     return out
 
 
-def _as_text(data):
-    return data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-
-
-def judge(input_data, expected, output):
-    """Return the Verdict of an output (bytes or str) against the expected answer, naming the mistake."""
-    want, got = _as_text(expected).split(), _as_text(output).split()
-    if want == got:
-        return Verdict("AC")
-    if len(got) != len(want):
-        return Verdict("WA", "expected %d values, found %d" % (len(want), len(got)))
-    differing = [j for j in range(len(want)) if want[j] != got[j]]
-    first = differing[0]
-    detail = "value %d: expected %s, found %s" % (first + 1, want[first], got[first][:40])
-    positions = sorted(set(differing[:1000]) | set(range(min(CHECKED, len(want)))))
+def mistake_outputs(data):
+    """Return {mistake: its output's tokens} on an input, for every mistake that computes one."""
+    k, lr, theta, grads, texts = read_problem(data)
+    d = len(theta)
+    sums = list(grads[0])
+    for g in grads[1:]:  # left to right: Python 3.12's sum() is compensated, and the page runs 3.14
+        sums = [s + x for s, x in zip(sums, g, strict=True)]
+    right = [theta[j] - lr * (sums[j] / k) for j in range(d)]
+    overall = 0.0
+    for g in grads:  # sum(sum(g) for g in grads), as Python before 3.12 adds it
+        row = 0.0
+        for x in g:
+            row += x
+        overall += row
+    overall /= k * d
+    out = {
+        "sum_not_mean": [_shown(theta[j] - lr * sums[j]) for j in range(d)],
+        "divide_twice": [_shown(theta[j] - lr * sum(g[j] / k for g in grads) / k) for j in range(d)],
+        "wrong_axis": [_shown(theta[j] - lr * overall) for j in range(d)],
+        "first_gradient_only": [_shown(theta[j] - lr * grads[0][j]) for j in range(d)],
+        "last_gradient_only": [_shown(theta[j] - lr * grads[-1][j]) for j in range(d)],
+        "plus_not_minus": [_shown(theta[j] + lr * (sums[j] / k)) for j in range(d)],
+        "numpy_style_rounding": [_shown(round(v * 10**4) / 10**4) for v in right],
+        "half_up_rounding": [_half_up(v) for v in right],
+        "truncation": [_shown(int(v * 10**4) / 10**4) for v in right],
+        "negative_zero": ["%.4f" % v for v in right],
+    }
     try:
-        problem = read_problem(_as_text(input_data))
-    except (ValueError, IndexError, ZeroDivisionError):  # not the package's format: no mistake to name
-        return Verdict("WA", detail)
-    named = [name for name, values in mistake_values(problem, positions).items()
-             if all(values[i] == got[j] for i, j in enumerate(positions))]
-    if not named:
-        return Verdict("WA", detail)
-    # On some inputs two mistakes print the same: then both are named, the likelier first.
-    sentences = " (or: ".join(MISTAKES[name] for name in named) + ")" * (len(named) - 1)
-    return Verdict("WA", detail + "; " + sentences, named)
+        out["float32"] = [_shown(v) for v in _in_float32(k, lr, theta, grads)]
+    except OverflowError:  # beyond float32's range: that mistake prints inf, not a number
+        pass
+    out["decimal_text"] = _in_decimal(k, lr, texts)
+    return {name: [text.encode() for text in values] for name, values in out.items()}
+
+
+def mistake_prints(data):
+    """Return {mistake: fingerprint of its output} on an input ({} if it is not the package's format)."""
+    try:
+        return {name: fingerprint(tokens) for name, tokens in mistake_outputs(data).items()}
+    except (ValueError, IndexError, ZeroDivisionError, ArithmeticError):
+        return {}
+
+
+def _not_four_decimals(want, got):
+    """Return whether every differing value of got is want's value printed without exactly 4 decimals."""
+    for w, g in zip(want, got, strict=True):
+        if w != g:
+            try:
+                close = abs(float(g) - float(w)) <= 0.001
+            except ValueError:
+                return False
+            if FOUR_DECIMALS.fullmatch(g) or not close:
+                return False
+    return True
+
+
+class Check:
+    """The judge of one check: judges its cases in turn, and keeps which mistakes fit every output."""
+
+    def __init__(self):
+        self.fits = set(MISTAKES)
+
+    def judge(self, expected, output, prints):
+        """Return the Verdict of an output against the expected answer (bytes), naming the mistake.
+
+        prints is mistake_prints() of the case's input.
+        """
+        want, got = expected.split(), output.split()
+        seen = fingerprint(got)
+        fits = {name for name, value in prints.items() if value == seen}
+        if want == got:
+            self.fits &= fits
+            return Verdict("AC")
+        if len(got) != len(want):
+            detail = "expected %d values, found %d" % (len(want), len(got))
+        else:
+            first = next(j for j in range(len(want)) if want[j] != got[j])
+            detail = "value %d: expected %s, found %s" % (first + 1, want[first].decode(),
+                                                           printable(got[first], 40))
+            if _not_four_decimals(want, got):
+                fits.add("not_four_decimals")
+        self.fits &= fits
+        if len(self.fits) != 1:
+            return Verdict("WA", detail)
+        name = next(iter(self.fits))
+        return Verdict("WA", detail + "; " + MISTAKES[name], [name])
+
+    def run(self, expected, prints, status, output, stderr):
+        """Return the Verdict of a finished run: RTE (or MLE on MemoryError) on a failure, else judge()."""
+        if status != 0:
+            line = last_line(stderr)
+            if "MemoryError" in line or "out of memory" in line:
+                return Verdict("MLE", line)
+            return Verdict("RTE", line or "exit status %s, nothing on stderr" % status)
+        return self.judge(expected, output, prints)
 
 
 def last_line(text):
-    """Return the last non-blank line of a program's stderr, cut to 200 characters, or ""."""
-    lines = [line.strip() for line in _as_text(text).splitlines() if line.strip()]
-    return lines[-1][:200] if lines else ""
-
-
-class _Kept(io.BytesIO):
-    """A BytesIO that a program's close() leaves readable."""
-
-    def close(self):
-        pass
-
-
-def run_in_process(source, data, name="solution.py"):
-    """Run a program's source on input bytes in this interpreter, as `python3 name < input` would.
-
-    Return (status, stdout bytes, stderr text). The browser page runs each case
-    this way in Pyodide, in a Web Worker that the page stops at the time limit.
-    """
-    streams, argv = (sys.stdin, sys.stdout, sys.stderr), sys.argv
-    sys.argv = [name]  # no arguments, as a judge runs it
-    out, err = _Kept(), _Kept()
-    sys.stdin = io.TextIOWrapper(_Kept(data), encoding="utf-8")
-    sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
-    sys.stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
-    status = 0
-    try:
-        code = compile(source, name, "exec")
-        exec(code, {"__name__": "__main__", "__file__": name})  # noqa: S102 (the learner's own program)
-    except SystemExit as done:
-        status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-        if not isinstance(done.code, (int, type(None))):
-            sys.stderr.write("%s\n" % done.code)
-    except BaseException:  # noqa: BLE001 (whatever the program raises is its crash)
-        status = 1
-        kind, value, tb = sys.exc_info()
-        sys.stderr.write("".join(traceback.format_exception(kind, value, tb.tb_next)))
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):  # closed by the program
-                pass
-        sys.stdin, sys.stdout, sys.stderr = streams
-        sys.argv = argv
-    return status, out.getvalue(), err.getvalue().decode("utf-8", "replace")
-
-
-def verdict_of_run(input_data, expected, status, output, stderr):
-    """Return the Verdict of a finished run: RTE (or MLE on MemoryError) on a failure, else judge()."""
-    if status != 0:
-        line = last_line(stderr)
-        if "MemoryError" in line or "out of memory" in line:
-            return Verdict("MLE", line)
-        return Verdict("RTE", line or "exit status %s, nothing on stderr" % status)
-    return judge(input_data, expected, output)
+    """Return the last non-blank line of a program's stderr (bytes or text), escaped and cut, or ""."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "backslashreplace")
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    return printable(lines[-1]) if lines else ""

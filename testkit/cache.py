@@ -1,0 +1,47 @@
+"""Values computed from the project's own files, kept under build/cache/ until one of those files changes.
+
+    data = cached("test-data", [path, folder, ...], compute)   # compute() runs only when a source changed
+
+The key is a digest of every source file's path and bytes, so an edit, a new file or a removed one
+computes the value again; nothing else does (the value must depend on its sources alone).
+"""
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "build" / "cache"
+
+
+def digest(sources):
+    """Return the hex digest of the files at sources (files, or folders taken whole)."""
+    files = set()
+    for source in map(Path, sources):
+        files.update(path for path in source.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+        if source.is_file():
+            files.add(source)
+    key = hashlib.sha256()
+    for path in sorted(files):
+        key.update(os.path.relpath(path, ROOT).encode() + b"\0" + path.read_bytes() + b"\0")
+    return key.hexdigest()
+
+
+def cached(name, sources, compute):
+    """Return compute()'s value, from build/cache/NAME-DIGEST.pickle when its sources are unchanged."""
+    path = FOLDER / ("%s-%s.pickle" % (name, digest(sources)[:20]))
+    try:
+        return pickle.loads(path.read_bytes())
+    except (OSError, EOFError, pickle.UnpicklingError):
+        pass
+    value = compute()
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    for old in FOLDER.glob(name + "-*.pickle"):
+        old.unlink()
+    handle, temporary = tempfile.mkstemp(dir=str(FOLDER), prefix=name + ".")
+    with os.fdopen(handle, "wb") as out:
+        pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(temporary, path)  # whole or not at all, with another process writing the same
+    return value
