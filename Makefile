@@ -20,6 +20,7 @@ OLDEST_VENV := build/oldest-venv
 OLDEST_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.8.*/bin/python3.8) python3.8)
 MUTANTS_ARGS ?=
 INTERPRETER ?= python3
+PORT ?= 8000
 
 .DEFAULT_GOAL := help
 .PHONY: help run test check practice practice-check bench lint golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
@@ -42,8 +43,8 @@ check: $(STAMP) ## judge your own solution on the package's data: make check FIL
 	@test -n "$(FILE)" || { echo "usage: make check FILE=my_solution.py [INTERPRETER='python3 -S' or pypy3]"; exit 2; }
 	@$(BIN)/python -m practice.check "$(FILE)" --interpreter "$(INTERPRETER)"
 
-practice: $(STAMP) ## serve the offline practice page on 127.0.0.1 (Pyodide from npm, no network needed)
-	$(BIN)/python -m practice.page
+practice: $(STAMP) ## serve the offline practice page on 127.0.0.1, port 8000 or PORT=... (Pyodide from npm, offline)
+	$(BIN)/python -m practice.page --port $(PORT)
 
 $(BROWSER_VENV)/.stamp: locks/browser.txt
 	$(PYTHON) -m venv --clear $(BROWSER_VENV)

@@ -1,14 +1,15 @@
 """`make practice`: the offline practice page, built under build/practice/ and served on 127.0.0.1.
 
-    python -m practice.page                 # build it, serve it, print its address; Ctrl-C stops it
+    python -m practice.page                 # build it, serve it on port 8000, print its address
+    python -m practice.page --port 8001     # another port (make practice PORT=8001)
     python -m practice.page --build-only    # build it only (the browser test serves it itself)
 
-The page is practice/page/ (one HTML file, one script, one worker) with:
+The page is practice/page/: one HTML file, its script (practice.js), the runner of one case
+(runner.js, with runner.py), and the judge (judge-worker.js, with practice/judge.py), with:
 - the statement, made from docs/problem.md by packages/statement.py, as the
   DOMjudge package's problem.html is;
-- the samples and the secret data with their answers (build_package.test_data()),
-  and cases.json, which lists them with the time limits;
-- practice/judge.py, which the worker loads into Pyodide;
+- the samples and the secret data with their answers, and cases.json, which lists them with
+  the time limits and each classic mistake's output on each, fingerprinted (practice.check.cases());
 - Pyodide itself, from the npm package that tools/pyodide pins (installed by
   tools/installs.py), copied beside the page: nothing is fetched from the network.
 """
@@ -23,6 +24,7 @@ import sys
 from pathlib import Path
 
 from packages import build_package, statement
+from practice import check
 from tools import installs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,17 +53,17 @@ def build(folder=BUILT, install=True):
         shutil.copy2(pyodide / name, folder / "pyodide" / name)
     html = (PAGE / "index.html").read_text().replace("<!-- STATEMENT -->", statement_body())
     (folder / "index.html").write_text(html)
-    for name in ("practice.js", "worker.js"):
+    for name in ("practice.js", "runner.js", "runner.py", "judge-worker.js"):
         shutil.copy2(PAGE / name, folder / name)
     shutil.copy2(Path(__file__).parent / "judge.py", folder / "judge.py")
     cases = {"samples": [], "secret": []}
-    for name, (given, answer) in build_package.test_data().items():
-        group, case = name.split("/")
+    for name, given, answer, prints in check.cases():
+        group, case = name.split(" ")
         path = "data/%s-%s" % (group, case)
         build_package.write(folder, path + ".in", given)
         build_package.write(folder, path + ".ans", answer)
-        entry = {"name": "%s %s" % ("sample" if group == "sample" else "secret", case),
-                 "input": path + ".in", "answer": path + ".ans", "sample": group == "sample"}
+        entry = {"name": name, "input": path + ".in", "answer": path + ".ans", "sample": group == "sample",
+                 "prints": prints}
         cases["samples" if group == "sample" else "secret"].append(entry)
     limit = build_package.TIME_LIMIT_S
     manifest = {"time_limit_s": limit, "page_limit_s": limit * PAGE_LIMIT_FACTOR,
@@ -80,10 +82,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """The page's server: a browser that drops a request (a runner ended mid-load) is no error."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(folder, port=0, ready=print):
     """Serve folder on 127.0.0.1:port (0: any free port) until interrupted; call ready(address) first."""
     handler = functools.partial(Handler, directory=str(folder))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    with Server(("127.0.0.1", port), handler) as server:
         ready("http://127.0.0.1:%d/" % server.server_address[1])
         server.serve_forever()
 
@@ -103,6 +113,9 @@ def main(argv=None):
             % (address, folder.relative_to(ROOT)), flush=True))
     except KeyboardInterrupt:
         print("practice: stopped", file=sys.stderr)
+    except OSError as error:  # the port is taken, most often
+        sys.exit("practice: cannot serve on 127.0.0.1:%d: %s; try another port: make practice PORT=%d"
+                 % (args.port, error.strerror, args.port + 1))
 
 
 if __name__ == "__main__":

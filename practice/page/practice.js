@@ -1,7 +1,9 @@
-// The practice page: an editor, Run (the samples) and Submit (every case), each case judged by
-// practice/judge.py in Pyodide, in a Web Worker that is stopped at the time limit.
+// The practice page: an editor, Run (the samples) and Submit (every case). Each case runs in a
+// Pyodide of its own (runner.js, loaded from one memory snapshot and ended after the case); the
+// verdict comes from practice/judge.py in another Pyodide that runs no learner's code (judge-worker.js).
 const $ = (id) => document.getElementById(id);
-const STORED = "gradient-accumulation-practice";
+const KEY = "gradient-accumulation-practice";
+const POOL = 4;  // runners loading ahead: a fresh Pyodide for each case is most of a Submit's time
 const STARTER = `import sys
 
 tokens = sys.stdin.read().split()
@@ -15,49 +17,152 @@ gradients = [values[d * (i + 1):d * (i + 2)] for i in range(k)]
 print(" ".join("%.4f" % t for t in theta))
 `;
 
-const manifest = await (await fetch("cases.json")).json();
+const text = async (path) => (await fetch(path)).text();
+const bytes = async (path) => new Uint8Array(await (await fetch(path)).arrayBuffer());
+const [manifest, runnerSource, judgeSource] = await Promise.all(
+  [fetch("cases.json").then((r) => r.json()), text("runner.py"), text("judge.py")]);
 const code = $("code");
-code.value = localStorage.getItem(STORED) ?? STARTER;
-code.addEventListener("input", () => localStorage.setItem(STORED, code.value));
+
+// What the learner writes is kept per tab (a reload gets this tab's code back) and as the latest of
+// any tab (a new tab starts from it). Without storage, or over its quota, the page says so and works on.
+function say(id, message) { $(id).textContent = message; }
+const store = (() => {
+  let local;
+  try {
+    local = window.localStorage;
+    local.getItem(KEY);
+  } catch (error) {
+    return null;
+  }
+  let tab = null;
+  try {
+    tab = window.sessionStorage.getItem(KEY + ":tab");
+  } catch (error) { /* no session storage: this tab's code is its latest */ }
+  if (!tab) {
+    tab = String(Date.now()) + Math.random().toString(36).slice(2);
+    try {
+      window.sessionStorage.setItem(KEY + ":tab", tab);
+    } catch (error) { /* over the quota: said when the code is saved */ }
+  }
+  return { local, mine: KEY + ":" + tab };
+})();
+function load() {
+  if (!store) return STARTER;
+  return store.local.getItem(store.mine) ?? store.local.getItem(KEY) ?? STARTER;
+}
+function save() {
+  if (!store) {
+    say("storage", "This browser keeps no storage for this page: your code is not saved across a reload.");
+    return;
+  }
+  try {
+    store.local.setItem(store.mine, code.value);
+    store.local.setItem(KEY, code.value);
+    say("storage", "");
+  } catch (error) {
+    say("storage", `Your code could not be saved (${error.name}): copy it somewhere before you reload.`);
+  }
+}
+code.value = load();
+save();
+code.addEventListener("input", save);
 code.addEventListener("keydown", (event) => {  // Tab indents, as in an editor, instead of leaving the box
   if (event.key !== "Tab") return;
   event.preventDefault();
   code.setRangeText("    ", code.selectionStart, code.selectionEnd, "end");
-  localStorage.setItem(STORED, code.value);
+  save();
 });
-$("note").textContent = `Each case may take ${manifest.page_limit_s} s here (the judge's ${manifest.time_limit_s} s,` +
-  " with room for Python in WebAssembly). Run tries the samples; Submit tries the samples, then the secret data." +
-  " What you write is kept in this browser.";
+window.addEventListener("storage", (event) => {
+  if (event.key === KEY && event.newValue !== null && event.newValue !== code.value) {
+    say("storage", "Another tab saved other code. This tab keeps its own, here and after a reload.");
+  }
+});
+say("note", `Each case may take ${manifest.page_limit_s} s here (the judge's ${manifest.time_limit_s} s,` +
+  " with room for Python in WebAssembly). Run tries the samples; Submit tries the samples, then the secret" +
+  " data. Only the standard library is here: import numpy fails (ModuleNotFoundError); make check" +
+  " runs numpy. What you write is kept in this browser.");
 
-let worker, ready;
-function startWorker() {
-  worker = new Worker("worker.js", { type: "module" });
-  ready = new Promise((resolve, reject) => {
-    worker.onmessage = (event) => (event.data.ready ? resolve() : reject(new Error(event.data.error)));
-    worker.onerror = (event) => reject(new Error(event.message));
+function started(worker) {
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.ready === false ? reject(new Error(data.error)) : resolve(data));
+    worker.onerror = (event) => { event.preventDefault(); reject(new Error(event.message || "the worker failed")); };
   });
-  return ready;
 }
 
-async function bytes(path) {
-  return new Uint8Array(await (await fetch(path)).arrayBuffer());
+async function makeSnapshot() {
+  const maker = new Worker("runner.js", { type: "module" });
+  const answer = started(maker);
+  maker.postMessage({ make: true });
+  const { snapshot } = await answer.catch(() => ({ snapshot: null }));
+  maker.terminate();
+  return snapshot;  // null: each runner starts Python from scratch, more slowly
+}
+
+const snapshot = await makeSnapshot();
+const pool = [];
+function runner() {
+  const worker = new Worker("runner.js", { type: "module" });
+  const ready = started(worker).then(() => worker);
+  ready.catch(() => worker.terminate());
+  worker.postMessage({ snapshot: snapshot && snapshot.slice(), runner: runnerSource });
+  return ready;
+}
+function fill() {
+  while (pool.length < POOL) pool.push(runner());
+}
+
+const judgeWorker = new Worker("judge-worker.js", { type: "module" });
+const judgeReady = started(judgeWorker);
+judgeWorker.postMessage({ snapshot: snapshot && snapshot.slice(), judge: judgeSource });
+function ask(message) {
+  return new Promise((resolve) => {
+    judgeWorker.onmessage = ({ data }) => resolve(data);
+    judgeWorker.postMessage(message);
+  });
 }
 
 async function runCase(source, item) {
-  await ready;
   const [input, answer] = await Promise.all([bytes(item.input), bytes(item.answer)]);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {  // a loop: stop the worker, and start another for the next case
-      worker.terminate();
-      startWorker();
-      resolve({ verdict: "TLE", detail: `stopped after ${manifest.page_limit_s} s`, seconds: manifest.page_limit_s });
-    }, manifest.page_limit_s * 1000);
-    worker.onmessage = (event) => {
+  const limit = 4 * answer.length + 4096;
+  let worker;
+  try {
+    worker = await pool.shift();
+  } catch (error) {
+    fill();
+    return { verdict: "RTE", detail: `Python could not start: ${error.message}`, seconds: 0 };
+  }
+  fill();
+  const run = await new Promise((resolve) => {
+    const begun = performance.now();
+    const finish = (result) => {
       clearTimeout(timer);
-      resolve(event.data);
+      worker.terminate();
+      resolve({ seconds: (performance.now() - begun) / 1000, ...result });
     };
-    worker.postMessage({ source, input, answer }, [input.buffer, answer.buffer]);
+    const timer = setTimeout(() => finish({ verdict: "TLE", detail: `stopped after ${manifest.page_limit_s} s` }),
+                             manifest.page_limit_s * 1000);
+    worker.onmessage = ({ data }) => {  // the runner's word is data, never a verdict: the program ran there
+      if (data && data.stopped === "output") {
+        finish({ verdict: "WA", detail: `output too long: more than ${limit} bytes, where the answer has ${answer.length}` });
+      } else if (data && Number.isInteger(data.status) && data.stdout instanceof Uint8Array
+                 && data.stderr instanceof Uint8Array) {
+        finish({ status: data.status, stdout: data.stdout, stderr: data.stderr, ran: Number(data.seconds) || 0 });
+      } else {
+        finish({ verdict: "RTE", detail: "the runner sent something that is not a run's end" });
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish({ verdict: "RTE", detail: `the interpreter failed: ${event.message || "no message"}` });
+    };
+    worker.postMessage({ source, input, limit });
   });
+  if (run.verdict) return run;
+  const { verdict, detail } = await ask({ answer, prints: item.prints, status: run.status, stdout: run.stdout,
+                                         stderr: run.stderr });
+  const decode = (data) => new TextDecoder().decode(data.slice(0, 4000));
+  const hint = /No module named '?numpy/.test(detail) ? " (numpy is not available in this page)" : "";
+  return { verdict, detail: detail + hint, seconds: run.ran, stdout: decode(run.stdout), stderr: decode(run.stderr) };
 }
 
 function row(table, item, result) {
@@ -72,10 +177,10 @@ function row(table, item, result) {
   const detail = tr.insertCell();
   detail.textContent = result.detail;
   if (item.sample && result.verdict !== "AC" && "stdout" in result) {  // a failing sample: what the program wrote
-    for (const [label, text] of [["stdout", result.stdout], ["stderr", result.stderr]]) {
+    for (const [label, written] of [["stdout", result.stdout], ["stderr", result.stderr]]) {
       const pre = document.createElement("pre");
       pre.className = label;
-      pre.textContent = `${label}:\n${text || "(nothing)"}`;
+      pre.textContent = `${label}:\n${written || "(nothing)"}`;
       detail.append(pre);
     }
   }
@@ -83,41 +188,44 @@ function row(table, item, result) {
 
 async function judgeAll(withSecret) {
   const source = code.value;
-  localStorage.setItem(STORED, source);
+  save();
   $("run").disabled = $("submit").disabled = true;
   $("results").replaceChildren();
   const table = document.createElement("table");
   $("results").append(table);
-  const say = (text) => {
+  const summary = (message) => {
     const p = document.createElement("p");
     p.className = "summary";
-    p.textContent = text;
+    p.textContent = message;
     $("results").append(p);
   };
+  await ask({ reset: true });
   let failed = 0;
   for (const [group, items] of [["samples", manifest.samples], ["secret", manifest.secret]]) {
     if (group === "secret" && (!withSecret || failed)) break;
     for (const item of items) {
-      $("status").textContent = `running ${item.name} ...`;
+      say("status", `running ${item.name} ...`);
       const result = await runCase(source, item);
       failed += result.verdict !== "AC";
       row(table, item, result);
     }
   }
   if (withSecret && failed && table.rows.length === manifest.samples.length) {
-    say("The secret data is for after the samples pass: fix them first.");
+    summary("The secret data is for after the samples pass: fix them first.");
   }
-  say(failed ? `${failed} case${failed > 1 ? "s" : ""} not AC` : (withSecret ? "every case AC" : "the samples pass: Submit runs the secret data"));
-  $("status").textContent = "ready";
+  summary(failed ? `${failed} case${failed > 1 ? "s" : ""} not AC`
+    : (withSecret ? "every case AC" : "the samples pass: Submit runs the secret data"));
+  say("status", "ready");
   $("run").disabled = $("submit").disabled = false;
 }
 
 $("run").addEventListener("click", () => judgeAll(false));
 $("submit").addEventListener("click", () => judgeAll(true));
 try {
-  await startWorker();
-  $("status").textContent = "ready";
+  fill();
+  await Promise.all([judgeReady, pool[0]]);
+  say("status", "ready");
   $("run").disabled = $("submit").disabled = false;
 } catch (error) {
-  $("status").textContent = `Python could not start: ${error.message}`;
+  say("status", `Python could not start: ${error.message}`);
 }

@@ -1,0 +1,41 @@
+// The judge: practice/judge.py in a Pyodide that runs no learner's code, so no program can change a
+// verdict. {reset} starts a check (the mistakes every output so far fits); {answer, prints, status,
+// stdout, stderr} judges one finished run and posts [verdict, detail].
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+let judgeRun;
+onmessage = async ({ data }) => {
+  if (data.snapshot !== undefined) {
+    try {
+      const indexURL = new URL("./pyodide/", import.meta.url).href;
+      const pyodide = await loadPyodide(data.snapshot ? { indexURL, _loadSnapshot: data.snapshot } : { indexURL });
+      pyodide.FS.writeFile("/tmp/judge.py", data.judge);
+      judgeRun = pyodide.runPython(`
+import sys
+sys.path.insert(0, "/tmp")
+import judge
+check = judge.Check()
+def judge_run(reset, answer, prints, status, out, err):
+    global check
+    if reset:
+        check = judge.Check()
+        return None
+    verdict = check.run(bytes(answer.to_py()), prints.to_py(), status, bytes(out.to_py()), bytes(err.to_py()))
+    return [verdict.name, verdict.detail]
+judge_run`);
+      postMessage({ ready: true });
+    } catch (error) {
+      postMessage({ ready: false, error: String(error.message || error).split("\n")[0] });
+    }
+    return;
+  }
+  if (data.reset) {
+    judgeRun(true, null, null, 0, null, null);
+    postMessage({ reset: true });
+    return;
+  }
+  const verdict = judgeRun(false, data.answer, data.prints, data.status, data.stdout, data.stderr);
+  const [name, detail] = verdict.toJs();
+  verdict.destroy();
+  postMessage({ verdict: name, detail });
+};

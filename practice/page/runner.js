@@ -1,0 +1,92 @@
+// One case, in a Pyodide of its own: the page starts a new runner for every case and ends it after
+// the case, so nothing a program changes (modules, decimal's context, sys, descriptors) reaches the
+// next one. {snapshot} loads a ready interpreter from the page's memory snapshot; then {source,
+// input, limit} runs practice/page/runner.py on it and posts {status, stdout, stderr, seconds}, or
+// {stopped: "output"} as soon as the program has written more than limit bytes.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const indexURL = new URL("./pyodide/", import.meta.url).href;
+// What a program could use to reach past its case: the network (the answers lie on the same server),
+// storage other cases share, other workers, and the page itself. Removed before the program runs.
+const REACH = ["fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource", "WebTransport",
+               "Worker", "SharedWorker", "BroadcastChannel", "importScripts", "indexedDB", "caches",
+               "navigator", "postMessage", "close"];
+const post = postMessage.bind(self);
+
+function unreachable() {
+  for (const name of REACH) {
+    for (let scope = self; scope; scope = Object.getPrototypeOf(scope)) {
+      try { delete scope[name]; } catch (error) { /* not configurable: shadowed below */ }
+    }
+    try { Object.defineProperty(self, name, { value: undefined }); } catch (error) { /* gone already */ }
+  }
+}
+let pyodide, out = [], err = [], written = 0, limit = Infinity, stopped = false;
+
+function capture(chunks, counted) {
+  return {
+    write(buffer) {
+      if (counted) {
+        written += buffer.length;
+        if (written > limit && !stopped) {
+          stopped = true;
+          post({ stopped: "output" });
+        }
+        if (stopped) return buffer.length;
+      }
+      chunks.push(buffer.slice());
+      return buffer.length;
+    },
+  };
+}
+
+function joined(chunks, keep) {
+  const total = chunks.reduce((n, c) => n + c.length, 0);
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) { all.set(chunk, at); at += chunk.length; }
+  return keep && total > keep ? all.slice(total - keep) : all;
+}
+
+onmessage = async ({ data }) => {
+  if (data.make) {  // once a page: an interpreter that has run nothing yet, as a memory snapshot
+    try {
+      const fresh = await loadPyodide({ indexURL, _makeSnapshot: true });
+      fresh.runPython("import io, os, sys, traceback");
+      const snapshot = fresh.makeMemorySnapshot();
+      postMessage({ snapshot }, [snapshot.buffer]);
+    } catch (error) {
+      postMessage({ snapshot: null, error: String(error.message || error).split("\n")[0] });
+    }
+    return;
+  }
+  if (data.snapshot !== undefined) {
+    try {
+      pyodide = await loadPyodide(data.snapshot ? { indexURL, _loadSnapshot: data.snapshot } : { indexURL });
+      pyodide.setStdout(capture(out, true));
+      pyodide.setStderr(capture(err, false));
+      pyodide.FS.writeFile("/tmp/runner.py", data.runner);
+      pyodide.runPython("import sys; sys.path.insert(0, '/tmp'); import runner");
+      postMessage({ ready: true });
+    } catch (error) {
+      postMessage({ ready: false, error: String(error.message || error).split("\n")[0] });
+    }
+    return;
+  }
+  limit = data.limit;
+  pyodide.FS.writeFile("/tmp/input", data.input);
+  const run = pyodide.globals.get("runner").run;
+  onmessage = null;  // one case a runner
+  unreachable();
+  const started = performance.now();
+  let status;
+  try {
+    status = run(data.source);
+  } catch (error) {  // os._exit() ends the interpreter: its status is the program's
+    status = typeof error.status === "number" ? error.status : null;
+    if (status === null) err.push(new TextEncoder().encode(`\n${String(error.message || error)}\n`));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (stopped) return;
+  post({ status: status === null ? 1 : status, seconds, stdout: joined(out), stderr: joined(err, 65536) });
+};
