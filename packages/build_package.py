@@ -233,16 +233,17 @@ def write(folder, name, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
-# What the data is made from: test_data() is computed again only when one of these changes.
-DATA_SOURCES = [HERE / "generators", HERE / "validate.py", HERE / "validate_answer.py",
-                HERE / "build_package.py", ROOT / "testkit" / "reference.py", ROOT / "samples"]
+def data_sources():
+    """Return what the data is made from: test_data() is computed again only when one of these changes."""
+    return [GENERATORS.parent, HERE / "validate.py", HERE / "validate_answer.py", HERE / "build_package.py",
+            ROOT / "testkit" / "reference.py", ROOT / "samples"]
 
 
 @functools.lru_cache(maxsize=None)
 def test_data():
     """Return {"sample/N" or "secret/NAME": (input, answer)}, every pair checked by both validators
-    (kept in build/cache/ until DATA_SOURCES change; callers must not change it)."""
-    return cache.cached("test-data", DATA_SOURCES, _test_data)
+    (kept in build/cache/ until data_sources() change; callers must not change it)."""
+    return cache.cached("test-data", data_sources(), _test_data)
 
 
 def _test_data():

@@ -58,9 +58,9 @@ def _cases():
 def cases():
     """Return [(name, input, answer, mistake prints)]: the samples, then the secret data, as `make
     package` writes them, with each classic mistake's output on each (kept in build/cache/)."""
-    from packages.build_package import DATA_SOURCES
+    from packages.build_package import data_sources
 
-    return cache.cached("practice-cases", DATA_SOURCES + [Path(__file__).parent / "judge.py"], _cases)
+    return cache.cached("practice-cases", data_sources() + [Path(__file__).parent / "judge.py"], _cases)
 
 
 def verdict_of(run, answer, prints, check, seconds):

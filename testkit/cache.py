@@ -14,6 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "build" / "cache"
+KEPT = 3  # values of one name kept, the newest
 
 
 def digest(sources):
@@ -38,8 +39,9 @@ def cached(name, sources, compute):
         pass
     value = compute()
     FOLDER.mkdir(parents=True, exist_ok=True)
-    for old in FOLDER.glob(name + "-*.pickle"):
-        old.unlink()
+    kept = sorted(FOLDER.glob(name + "-*.pickle"), key=lambda old: old.stat().st_mtime)
+    for old in kept[:-KEPT + 1]:  # the oldest go; a test's own sources do not push out the real ones
+        old.unlink(missing_ok=True)
     handle, temporary = tempfile.mkstemp(dir=str(FOLDER), prefix=name + ".")
     with os.fdopen(handle, "wb") as out:
         pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)

@@ -93,7 +93,7 @@ def test_every_sample_prints_the_same_however_a_correct_solution_adds():
     """The golden pairs too, though their format is the solver's, not only the package's."""
     for path in sorted((ROOT / "samples").glob("*.in")):
         k, lr, theta, grads = reference.problem(path.read_bytes())
-        for j, column in enumerate(zip(*grads)):
+        for j, column in enumerate(zip(*grads, strict=True)):
             assert validate.unfair(theta[j], lr, column) == "", (path.name, j)
 
 

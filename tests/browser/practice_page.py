@@ -212,7 +212,8 @@ def test_two_tabs_keep_their_own_code(browser, address):
 
 
 @pytest.mark.parametrize("script, says", [
-    ("Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('no', 'SecurityError'); }});",
+    ("Object.defineProperty(window, 'localStorage',"
+     " {get() { throw new DOMException('no', 'SecurityError'); }});",
      "keeps no storage"),
     ("Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };",
      "could not be saved (QuotaExceededError)"),
