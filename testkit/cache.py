@@ -39,8 +39,8 @@ def cached(name, sources, compute):
         pass
     value = compute()
     FOLDER.mkdir(parents=True, exist_ok=True)
-    kept = sorted(FOLDER.glob(name + "-*.pickle"), key=lambda old: old.stat().st_mtime)
-    for old in kept[:-KEPT + 1]:  # the oldest go; a test's own sources do not push out the real ones
+    kept = sorted((old.stat().st_mtime, old) for old in FOLDER.glob(name + "-*.pickle") if old.exists())
+    for _, old in kept[:-KEPT + 1]:  # the oldest go; a test's own sources do not push out the real ones
         old.unlink(missing_ok=True)
     handle, temporary = tempfile.mkstemp(dir=str(FOLDER), prefix=name + ".")
     with os.fdopen(handle, "wb") as out:
