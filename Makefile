@@ -39,9 +39,9 @@ run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
 test: $(STAMP) ## run the tests, doctests and the docs' examples included (under a minute, on 2 workers)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
-check: $(STAMP) ## judge your own solution on the package's data: make check FILE=my_solution.py [INTERPRETER=pypy3]
+check: $(STAMP) ## judge your solution on the package's data: make check FILE=my_solution.py [INTERPRETER=pypy3] [FIND=1]
 	@test -n "$(FILE)" || { echo "usage: make check FILE=my_solution.py [INTERPRETER='python3 -S' or pypy3]"; exit 2; }
-	@$(BIN)/python -m practice.check "$(FILE)" --interpreter "$(INTERPRETER)"
+	@$(BIN)/python -m practice.check "$(FILE)" --interpreter "$(INTERPRETER)" $(if $(FIND),--find --seed $(or $(SEED),1))
 
 practice: $(STAMP) ## serve the offline practice page on 127.0.0.1, port 8000 or PORT=... (Pyodide from npm, offline)
 	$(BIN)/python -m practice.page --port $(PORT)

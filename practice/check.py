@@ -95,8 +95,11 @@ def syntax_error(command, path, source):
     return why + (" (line %s)" % where if where else "")
 
 
-def check(path, interpreter="python3", out=sys.stdout):
-    """Judge the program at path; print a line per case; return the exit status (0: every case AC)."""
+def check(path, interpreter="python3", out=None, find=None, **search):
+    """Judge the program at path; print a line per case on out (stdout); return the exit status (0:
+    every case AC). find: a seed, to search small inputs for one the program gets wrong instead
+    (practice/find.py)."""
+    out = out or sys.stdout
     path = Path(path)
     try:
         source = path.read_bytes()  # once: saving the file mid-check changes nothing
@@ -107,12 +110,19 @@ def check(path, interpreter="python3", out=sys.stdout):
     if not command or shutil.which(command[0]) is None:
         print("check: no interpreter %r on the PATH" % interpreter, file=out)
         return 2
+    command[0] = os.path.abspath(shutil.which(command[0]))  # each case runs in a folder of its own
     why = syntax_error(command, path, source)
     if why:
         print("check: %s is not a Python program: %s" % (path, why), file=out)
         return 2
     pypy.judge_host(stream=out)  # PyPy's nursery as on a judge host, where this host's cache is larger
     seconds, mib = limits()
+    if find is not None:
+        from practice import find as finder  # Hypothesis is imported only for a search
+
+        print("find: %s with %s, %g s and %d MiB an input" % (path, interpreter, seconds, mib), file=out)
+        return finder.search(command, path, source, seconds, mib, find, lambda line: print(line, file=out),
+                             **search)
     isolated = "its own PID namespace" if sandbox.namespace() else "its own session (no PID namespace here)"
     print("check: %s with %s, %g s and %d MiB a case, in %s" % (path, interpreter, seconds, mib, isolated),
           file=out)
@@ -153,9 +163,12 @@ def main(argv=None):
     parser.add_argument("file", help="your solution: a Python program that reads stdin and writes stdout")
     parser.add_argument("--interpreter", default="python3",
                         help="the command that runs it, as judges name it: python3, 'python3 -S', pypy3")
+    parser.add_argument("--find", action="store_true",
+                        help="search small random inputs for one it gets wrong (practice/find.py)")
+    parser.add_argument("--seed", type=int, default=1, help="the search's seed (with --find); default 1")
     args = parser.parse_args(argv)
     try:
-        return check(args.file, args.interpreter)
+        return check(args.file, args.interpreter, find=args.seed if args.find else None)
     except BrokenPipeError:  # `make check ... | head`: the reader has gone, so stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141

@@ -4,6 +4,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -74,6 +75,10 @@ def test_a_test_past_its_limit_ends_as_a_timeout_with_its_processes():
     assert done.returncode == mutants.TIMEOUT_EXIT == 36  # mutmut's "timeout": killed
     assert done.stderr == b"mutants: a test ran past its 0.5 s: the mutant counts as timed out\n"
     pids = [int(pid) for pid in done.stdout.split()]
+    for _ in range(200):  # SIGKILL is sent at once but acted on when the kernel schedules it
+        if not any(alive(pid) for pid in pids):
+            break
+        time.sleep(0.05)
     assert len(pids) == 2 and not any(alive(pid) for pid in pids)
 
 

@@ -11,13 +11,14 @@ import io
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from packages import wrong_answers
 from practice import check, sandbox
 from practice.judge import MISTAKES, Check, mistake_outputs, mistake_prints, printable
-from testkit import cache
+from testkit import cache, reference
 from testkit.runs import ROOT
 
 SEED = (ROOT / "samples" / "seed-example-lines.in").read_bytes()
@@ -356,3 +357,55 @@ def test_a_cached_value_is_computed_again_only_when_a_source_changes(tmp_path):
     finally:
         for path in cache.FOLDER.glob(name + "-*"):
             path.unlink()
+
+
+# --- make check FIND=1: the smallest input that goes wrong ------------------------------------------
+
+FINDS = {  # learners' solutions that pass both samples, and what the search must find for each
+    "wrong only when K >= 3": (RIGHT.replace("for i in range(k)]\n", "for i in range(k)][:2]\n"),
+                               lambda k, lr, d, n: k == 3 and d == 1),
+    "wrong only for a negative lr": (RIGHT.replace("float(t[1])", "abs(float(t[1]))"),
+                                     lambda k, lr, d, n: lr < 0 and d == 1),
+    "abs() on small values": (RIGHT.replace("print(' '.join('0.0000' if x == '-0.0000' else x for x in out))",
+                                            "print(' '.join(x.lstrip('-') if abs(float(x)) < 0.001 else x"
+                                            " for x in out))"), lambda k, lr, d, n: n <= 12),
+    "theta updated in the loop at lr / K": (
+        READ + "for g in grads:\n    theta = [theta[j] - lr / k * g[j] for j in range(d)]\n"
+        "out = ['%.4f' % x for x in theta]\n"
+        "print(' '.join('0.0000' if x == '-0.0000' else x for x in out))\n", lambda k, lr, d, n: n <= 12),
+}
+
+
+def found(tmp_path, source, **kwargs):
+    """Run check(find=1) on a program; return (status, lines, the input it printed as lines)."""
+    path = tmp_path / (tmp_path.name + ".py")  # the input is saved by the file's name
+    path.write_text(source)
+    out = io.StringIO()
+    status = check.check(path, sys.executable, out=out, find=1, **kwargs)
+    lines = out.getvalue().splitlines()
+    start = next((n for n, line in enumerate(lines) if "the smallest that goes wrong" in line), len(lines))
+    given = lines[start + 2:lines.index("", start + 2)] if start < len(lines) else []
+    return status, lines, [line[4:] for line in given]
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("learner", sorted(FINDS))
+def test_the_search_finds_a_small_input_that_goes_wrong(tmp_path, learner):
+    source, small = FINDS[learner]
+    assert [verdict.name for verdict in judged([(given, answer, output(source, given))
+                                                for given, answer in cases()[:2]])] == ["AC", "AC"]
+    status, lines, given = found(tmp_path, source)
+    assert status == 1, lines
+    k, lr = int(given[0].split()[0]), float(given[0].split()[1])
+    assert small(k, lr, len(given[1].split()), sum(len(row.split()) for row in given)), given
+    saved = Path([line for line in lines if line.startswith("find: the input is in ")][0].split()[5][:-1])
+    assert saved.read_text() == "\n".join(given) + "\n"
+    assert output(source, saved.read_bytes()).split() != reference.answer(saved.read_bytes()).split()
+    expected, got, marks = [line for line in lines if line.startswith(("expected ", "found ", "      "))][:3]
+    assert "^" in marks and len(expected.split()) == len(got.split()), lines
+
+
+@pytest.mark.process
+def test_the_search_says_how_many_inputs_a_right_solution_passed(tmp_path):
+    status, lines, _ = found(tmp_path, RIGHT, tries=25)
+    assert status == 0 and lines[-1].endswith("inputs tried (seed 1), and none shows a mistake"), lines

@@ -1,0 +1,180 @@
+"""`make check FILE=my_solution.py FIND=1`: find a small input on which your solution goes wrong.
+
+Hypothesis draws valid inputs, small ones first (K from 1, a few parameters, few digits, a
+learning rate of either sign), each fair: every correct way of adding gives the same answer
+(packages/validate.py's unfair()). Each runs your program as a case of `make check` runs it
+(practice/sandbox.py, the same limits), and is judged against the reference (testkit/reference.py).
+At the first input that is not AC, Hypothesis shrinks it while it still fails: fewer micro-batches,
+shorter vectors, fewer digits. The search is seeded (--seed), so a run can be repeated.
+"""
+
+import os
+import random
+from fractions import Fraction
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis import strategies as st
+from hypothesis.errors import NoSuchExample
+
+from packages.validate import unfair
+from practice import sandbox
+from practice.check import verdict_of
+from practice.judge import Check, mistake_prints, printable
+from testkit import reference
+
+ROOT = Path(__file__).resolve().parent.parent
+FOUND = ROOT / "build" / "find"
+TRIES = 300  # inputs drawn before the search gives up
+SHRINKS = 120  # runs that shrinking a failure may take, at most
+
+
+def _decimal(n, places):
+    """Return n / 10**places as a plain decimal text: no exponent, no float on the way."""
+    sign, n = "-" if n < 0 else "", abs(n)
+    return sign + ("%d.%0*d" % (n // 10**places, places, n % 10**places) if places else "%d" % n)
+
+
+# A number: a small integer over a power of ten, so that every scale turns up, from 0.00037 to 900,
+# and shrinking goes to fewer digits and to 0.
+NUMBERS = st.builds(_decimal, st.integers(-1000, 1000), st.integers(0, 5))
+# A result to aim at: where printing goes wrong most, a tiny value, a tie at the fifth decimal, zero.
+RESULTS = st.one_of(st.builds(_decimal, st.integers(-20, 20), st.integers(3, 5)),
+                    st.builds(lambda n: _decimal(10 * n + 5, 5), st.integers(-300, 300)))
+
+
+@st.composite
+def problems(draw):
+    """Return (k, lr, theta, grads) as texts: a small valid input of the solver's contract.
+
+    Each parameter is drawn with all ten gradients it could have, and the first K are used: so
+    shrinking K keeps the rest as they were, and shrinking the list of parameters drops whole ones.
+    Half of them aim theta so that the result is a tiny value, a tie or zero, where printing fails.
+    """
+    k = draw(st.integers(1, 10))
+    lr = draw(st.builds(_decimal, st.integers(-100, 100), st.integers(0, 3)))
+    column = st.tuples(st.lists(NUMBERS, min_size=11, max_size=11), st.one_of(st.none(), RESULTS))
+    theta, columns = [], []
+    for values, aim in draw(st.lists(column, min_size=1, max_size=6)):
+        grads = values[1:k + 1]
+        theta.append((aim is not None and _aimed(k, lr, grads, aim)) or values[0])
+        columns.append(grads)
+    return k, lr, theta, [list(row) for row in zip(*columns, strict=True)]
+
+
+def _aimed(k, lr, grads, result):
+    """Return theta's text for which theta - lr * mean(grads) is exactly result, or None if it needs
+    more than 10 decimals."""
+    theta = Fraction(result) + Fraction(lr) * sum(map(Fraction, grads)) / k
+    for places in range(11):
+        if (theta * 10**places).denominator == 1:
+            return _decimal(int(theta * 10**places), places)
+    return None
+
+
+def text(problem):
+    """Return the input bytes of a problem, one row a line, as the package writes them."""
+    k, lr, theta, grads = problem
+    return ("%d %s\n" % (k, lr) + "\n".join(" ".join(row) for row in [theta] + grads) + "\n").encode()
+
+
+def fair(problem):
+    """Return whether every correct way of adding gives the same answer on the problem."""
+    k, lr, theta, grads = problem
+    columns = zip(*[[float(x) for x in row] for row in grads], strict=True)
+    return not any(unfair(float(t), float(lr), column) for t, column in zip(theta, columns, strict=True))
+
+
+def marked(want, got, limit=12):
+    """Return (expected, found, marks): the first values of two outputs, and ^ under those that differ."""
+    want, got = [w.decode() for w in want.split()[:limit]], [printable(g) for g in got.split()[:limit]]
+    width = [max(len(w), len(g)) for w, g in zip(want, got, strict=True)]
+    line = lambda values: " ".join(v.ljust(n) for v, n in zip(values, width, strict=True))  # noqa: E731
+    marks = " ".join(("^" if w != g else " ") * n for w, g, n in zip(want, got, width, strict=True))
+    return line(want).rstrip(), line(got).rstrip(), marks.rstrip()
+
+
+def search(command, path, source, seconds, mib, seed=1, out=print, tries=TRIES):
+    """Look for a failing input; print what was found; return the exit status (1: found, 0: none)."""
+    tried = {}  # input: (answer, run), every input run, for naming the mistake at the end
+    failed = []  # how many inputs had been tried at the first failure
+
+    def fails(problem, always=False):
+        data = text(problem)
+        if data in tried:
+            answer, run = tried[data]
+        elif failed and len(tried) >= failed[0] + SHRINKS and not always:
+            return False  # shrinking has had its runs: what it has is small enough to read
+        else:
+            answer = reference.answer(data).encode()
+            run = sandbox.run(command, source, data, seconds, mib, 4 * len(answer) + 4096)
+            tried[data] = (answer, run)
+        wrong = verdict_of(run, answer, {}, Check(), seconds).name != "AC"
+        if wrong and not failed:
+            failed.append(len(tried))
+        return wrong
+
+    options = settings(max_examples=tries, database=None, deadline=None, derandomize=False,
+                       phases=[Phase.generate, Phase.shrink],
+                       suppress_health_check=list(HealthCheck))
+    try:
+        problem = find(problems().filter(fair), fails, settings=options, random=random.Random(seed))
+    except NoSuchExample:
+        out("find: %d inputs tried (seed %d), and none shows a mistake" % (len(tried), seed))
+        return 0
+    return _show(path, text(_fewer(problem, fails)), tried, (seconds, mib, seed), out)
+
+
+def _fewer(problem, fails):
+    """Return the problem with each parameter and each micro-batch dropped that it still fails without.
+
+    Hypothesis shrinks the values and digits well, but it cannot move what fails: a parameter of
+    zeros in front of the one that fails stays, and so does a micro-batch of zeros before the one
+    that matters. This drops them, one at a time, while the input still fails.
+    """
+    k, lr, theta, grads = problem
+    j = 0
+    while len(theta) > 1 and j < len(theta):
+        smaller = (k, lr, theta[:j] + theta[j + 1:], [g[:j] + g[j + 1:] for g in grads])
+        if fair(smaller) and fails(smaller, True):
+            k, lr, theta, grads = smaller
+        else:
+            j += 1
+    i = 0
+    while k > 1 and i < k:
+        smaller = (k - 1, lr, theta, grads[:i] + grads[i + 1:])
+        if fair(smaller) and fails(smaller, True):
+            k, lr, theta, grads = smaller
+        else:
+            i += 1
+    return k, lr, theta, grads
+
+
+def _show(path, data, tried, limits, out):
+    """Print the failing input, expected against found, and the mistake if one alone fits every run."""
+    seconds, mib, seed = limits
+    judge = Check()
+    for given, (answer, run) in tried.items():  # a mistake is named only if it fits every output seen
+        if given != data and not run.stopped and run.signal is None:
+            verdict_of(run, answer, mistake_prints(given), judge, seconds)
+    answer, run = tried[data]
+    verdict = verdict_of(run, answer, mistake_prints(data), judge, seconds)
+    count = len(tried)
+    FOUND.mkdir(parents=True, exist_ok=True)
+    saved = FOUND / ("%s-seed-%d.in" % (Path(path).stem, seed))
+    saved.write_bytes(data)
+    out("find: after %d inputs (seed %d), the smallest that goes wrong is %s:" % (count, seed, verdict.name))
+    out("")
+    for row in data.decode().splitlines():
+        out("    " + row)
+    out("")
+    if verdict.name == "WA" and len(answer.split()) == len(run.stdout.split()):
+        expected, found, marks = marked(answer, run.stdout)
+        out("expected  " + expected)
+        out("found     " + found)
+        out("          " + marks)
+    out(verdict.detail)
+    out("")
+    shown = os.path.relpath(saved) if saved.is_relative_to(Path.cwd()) else str(saved)
+    out("find: the input is in %s; try it: python3 %s < %s" % (shown, path, shown))
+    return 1
