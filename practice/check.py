@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from practice import sandbox
-from practice.judge import Check, Verdict, last_line, mistake_prints, printable
+from practice.judge import Check, Verdict, last_line, marked, mistake_prints, printable
 from testkit import cache, pypy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +145,9 @@ def check(path, interpreter="python3", out=None, find=None, **search):
                 print(line(name, verdict, done, width), file=out, flush=True)
                 if verdict.name == "WA" and group == "sample":
                     print("  input:    %s" % printable(given, 120), file=out)
+                    if len(answer.split()) == len(done.stdout.split()):
+                        for label, text in zip(("expected", "found", ""), marked(answer, done.stdout), strict=True):
+                            print("  %-9s %s" % (label + ":" if label else "", text), file=out)
             if failed:
                 break
             if group == "sample":

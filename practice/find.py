@@ -20,7 +20,7 @@ from hypothesis.errors import NoSuchExample
 from packages.validate import unfair
 from practice import sandbox
 from practice.check import verdict_of
-from practice.judge import Check, mistake_prints, printable
+from practice.judge import Check, marked, mistake_prints
 from testkit import reference
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,15 +83,6 @@ def fair(problem):
     k, lr, theta, grads = problem
     columns = zip(*[[float(x) for x in row] for row in grads], strict=True)
     return not any(unfair(float(t), float(lr), column) for t, column in zip(theta, columns, strict=True))
-
-
-def marked(want, got, limit=12):
-    """Return (expected, found, marks): the first values of two outputs, and ^ under those that differ."""
-    want, got = [w.decode() for w in want.split()[:limit]], [printable(g) for g in got.split()[:limit]]
-    width = [max(len(w), len(g)) for w, g in zip(want, got, strict=True)]
-    line = lambda values: " ".join(v.ljust(n) for v, n in zip(values, width, strict=True))  # noqa: E731
-    marks = " ".join(("^" if w != g else " ") * n for w, g, n in zip(want, got, width, strict=True))
-    return line(want).rstrip(), line(got).rstrip(), marks.rstrip()
 
 
 def search(command, path, source, seconds, mib, seed=1, out=print, tries=TRIES):

@@ -73,6 +73,20 @@ def printable(data, limit=200):
     return shown + ("..." if len(data) > limit else "")
 
 
+def marked(want, got, limit=12):
+    """Return (expected, found, marks): the first values of two outputs (bytes), lined up, and ^
+    under each that differs.
+
+    >>> marked(b"0.9000 1.8000", b"0.9000 1.7")
+    ('0.9000 1.8000', '0.9000 1.7', '       ^^^^^^')
+    """
+    want, got = [w.decode() for w in want.split()[:limit]], [printable(g) for g in got.split()[:limit]]
+    width = [max(len(w), len(g)) for w, g in zip(want, got, strict=False)]
+    line = lambda values: " ".join(v.ljust(n) for v, n in zip(values, width, strict=False)).rstrip()  # noqa: E731
+    marks = " ".join(("^" if w != g else " ") * n for w, g, n in zip(want, got, width, strict=False))
+    return line(want), line(got), marks.rstrip()
+
+
 def fingerprint(tokens):
     """Return a short digest of a list of byte tokens: equal lists, equal digests."""
     return hashlib.sha256(b" ".join(tokens)).hexdigest()[:32]

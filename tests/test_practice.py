@@ -205,7 +205,9 @@ def test_a_wrong_answer_is_wa_with_its_mistake_and_the_secret_data_waits(tmp_pat
     status, lines = checked(tmp_path, wrong_answers.program("sum_not_mean"))
     assert status == 1 and verdicts(lines) == ["WA", "AC"], lines
     assert lines[1].endswith("value 1: expected 0.9000, found 0.8000; " + MISTAKES["sum_not_mean"])
-    assert lines[2] == "  input:    2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n"
+    assert lines[2:6] == ["  input:    2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n",
+                          "  expected: 0.9000 1.8000", "  found:    0.8000 1.6000",
+                          "            ^^^^^^ ^^^^^^"]
     assert [line for line in lines if "secret" in line] == [
         "check: the secret data is for after the samples pass: fix them first"]
 
