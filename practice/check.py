@@ -146,8 +146,9 @@ def check(path, interpreter="python3", out=None, find=None, **search):
                 if verdict.name == "WA" and group == "sample":
                     print("  input:    %s" % printable(given, 120), file=out)
                     if len(answer.split()) == len(done.stdout.split()):
-                        for label, text in zip(("expected", "found", ""), marked(answer, done.stdout), strict=True):
-                            print("  %-9s %s" % (label + ":" if label else "", text), file=out)
+                        lines = zip(("expected:", "found:", ""), marked(answer, done.stdout), strict=True)
+                        for label, text in lines:
+                            print("  %-9s %s" % (label, text), file=out)
             if failed:
                 break
             if group == "sample":
