@@ -26,9 +26,10 @@ from pathlib import Path
 
 from practice import sandbox
 from practice.judge import Check, Verdict, last_line, marked, mistake_prints, printable
-from testkit import cache, pypy
+from testkit import cache, pypy, reference
 
 ROOT = Path(__file__).resolve().parent.parent
+FOUND = ROOT / "build" / "find"  # where a search saves the input it found
 # A program may print this many times the answer's size (and a little more) before it is stopped.
 OUTPUT_FACTOR = 4
 # Compiles the learner's file with the learner's interpreter: its grammar, not the checker's.
@@ -118,11 +119,8 @@ def check(path, interpreter="python3", out=None, find=None, **search):
     pypy.judge_host(stream=out)  # PyPy's nursery as on a judge host, where this host's cache is larger
     seconds, mib = limits()
     if find is not None:
-        from practice import find as finder  # Hypothesis is imported only for a search
-
         print("find: %s with %s, %g s and %d MiB an input" % (path, interpreter, seconds, mib), file=out)
-        return finder.search(command, path, source, seconds, mib, find, lambda line: print(line, file=out),
-                             **search)
+        return find_failing(command, path, source, (seconds, mib, find), out, **search)
     isolated = "its own PID namespace" if sandbox.namespace() else "its own session (no PID namespace here)"
     print("check: %s with %s, %g s and %d MiB a case, in %s" % (path, interpreter, seconds, mib, isolated),
           file=out)
@@ -160,6 +158,44 @@ def check(path, interpreter="python3", out=None, find=None, **search):
     summary = "every case AC" if not failed else "%d case%s not AC" % (failed, "s" * (failed > 1))
     print("check: " + summary, file=out)
     return 0 if not failed else 1
+
+
+def find_failing(command, path, source, limits, out, tries=None):
+    """Search small inputs for one the program gets wrong (practice/find.py); print it, expected against
+    found, and the mistake if one alone fits every output seen; save it; return 1 if found, else 0."""
+    from practice import find  # Hypothesis is imported only for a search
+
+    seconds, mib, seed = limits
+    tried = {}  # input: (answer, run), for naming the mistake at the end
+
+    def fails_on(data):
+        answer = reference.answer(data).encode()
+        bound = OUTPUT_FACTOR * len(answer) + 4096
+        tried[data] = answer, sandbox.run(command, source, data, seconds, mib, bound)
+        return verdict_of(tried[data][1], answer, {}, Check(), seconds).name != "AC"
+
+    data, count = find.smallest(fails_on, seed, tries or find.TRIES)
+    if data is None:
+        print("find: %d inputs tried (seed %d), and none shows a mistake" % (count, seed), file=out)
+        return 0
+    judge = Check()
+    for given, (answer, run) in tried.items():  # a mistake is named only if it fits every output seen
+        if given != data and not run.stopped and run.signal is None:
+            verdict_of(run, answer, mistake_prints(given), judge, seconds)
+    answer, run = tried[data]
+    verdict = verdict_of(run, answer, mistake_prints(data), judge, seconds)
+    FOUND.mkdir(parents=True, exist_ok=True)
+    saved = FOUND / ("%s-seed-%d.in" % (path.stem, seed))
+    saved.write_bytes(data)
+    lines = ["find: after %d inputs (seed %d), the smallest that goes wrong is %s:"
+             % (count, seed, verdict.name), ""] + ["    " + row for row in data.decode().splitlines()] + [""]
+    if verdict.name == "WA" and len(answer.split()) == len(run.stdout.split()):
+        lines += [label + text for label, text in zip(("expected  ", "found     ", "          "),
+                                                      marked(answer, run.stdout), strict=True)]
+    shown = os.path.relpath(saved) if saved.is_relative_to(Path.cwd()) else str(saved)
+    lines += [verdict.detail, "", "find: the input is in %s; try it: python3 %s < %s" % (shown, path, shown)]
+    print("\n".join(lines), file=out)
+    return 1
 
 
 def main(argv=None):

@@ -1,30 +1,26 @@
-"""`make check FILE=my_solution.py FIND=1`: find a small input on which your solution goes wrong.
+"""Find a small input on which a solution goes wrong: the search behind `make check FILE=... FIND=1`
+and the practice page's "Find a failing input" button.
+
+    data, tried = smallest(fails_on, seed=1)   # fails_on(input bytes) -> whether the program fails
 
 Hypothesis draws valid inputs, small ones first (K from 1, a few parameters, few digits, a
-learning rate of either sign), each fair: every correct way of adding gives the same answer
-(packages/validate.py's unfair()). Each runs your program as a case of `make check` runs it
-(practice/sandbox.py, the same limits), and is judged against the reference (testkit/reference.py).
-At the first input that is not AC, Hypothesis shrinks it while it still fails: fewer micro-batches,
-shorter vectors, fewer digits. The search is seeded (--seed), so a run can be repeated.
+learning rate of either sign, half of the results aimed at a tiny value, a tie or zero), each fair:
+every correct way of adding gives the same answer (packages/validate.py's unfair()). At the first
+input that fails, Hypothesis shrinks it while it still fails: fewer digits, smaller values, fewer
+micro-batches; then each parameter and micro-batch it can do without is dropped. The search is
+seeded, so a run can be repeated. Needs Hypothesis and the standard library, and no other module
+than packages/validate.py: the page loads it into Pyodide, with Hypothesis's wheels.
 """
 
-import os
 import random
 from fractions import Fraction
-from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
 from packages.validate import unfair
-from practice import sandbox
-from practice.check import verdict_of
-from practice.judge import Check, marked, mistake_prints
-from testkit import reference
 
-ROOT = Path(__file__).resolve().parent.parent
-FOUND = ROOT / "build" / "find"
 TRIES = 300  # inputs drawn before the search gives up
 SHRINKS = 120  # runs that shrinking a failure may take, at most
 
@@ -85,35 +81,32 @@ def fair(problem):
     return not any(unfair(float(t), float(lr), column) for t, column in zip(theta, columns, strict=True))
 
 
-def search(command, path, source, seconds, mib, seed=1, out=print, tries=TRIES):
-    """Look for a failing input; print what was found; return the exit status (1: found, 0: none)."""
-    tried = {}  # input: (answer, run), every input run, for naming the mistake at the end
-    failed = []  # how many inputs had been tried at the first failure
+def smallest(fails_on, seed=1, tries=TRIES):
+    """Return (the smallest failing input's bytes or None, how many inputs were run).
+
+    fails_on(data) runs the program on input bytes and returns whether it went wrong.
+    """
+    seen = {}  # input: whether it failed; each input runs once
+    first = []  # how many inputs had run at the first failure
 
     def fails(problem, always=False):
         data = text(problem)
-        if data in tried:
-            answer, run = tried[data]
-        elif failed and len(tried) >= failed[0] + SHRINKS and not always:
-            return False  # shrinking has had its runs: what it has is small enough to read
-        else:
-            answer = reference.answer(data).encode()
-            run = sandbox.run(command, source, data, seconds, mib, 4 * len(answer) + 4096)
-            tried[data] = (answer, run)
-        wrong = verdict_of(run, answer, {}, Check(), seconds).name != "AC"
-        if wrong and not failed:
-            failed.append(len(tried))
-        return wrong
+        if data not in seen:
+            if first and len(seen) >= first[0] + SHRINKS and not always:
+                return False  # shrinking has had its runs: what it has is small enough to read
+            seen[data] = bool(fails_on(data))
+            if seen[data] and not first:
+                first.append(len(seen))
+        return seen[data]
 
     options = settings(max_examples=tries, database=None, deadline=None, derandomize=False,
-                       phases=[Phase.generate, Phase.shrink],
-                       suppress_health_check=list(HealthCheck))
+                       phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck))
     try:
         problem = find(problems().filter(fair), fails, settings=options, random=random.Random(seed))
     except NoSuchExample:
-        out("find: %d inputs tried (seed %d), and none shows a mistake" % (len(tried), seed))
-        return 0
-    return _show(path, text(_fewer(problem, fails)), tried, (seconds, mib, seed), out)
+        return None, len(seen)
+    data = text(_fewer(problem, fails))
+    return data, len(seen)
 
 
 def _fewer(problem, fails):
@@ -139,33 +132,3 @@ def _fewer(problem, fails):
         else:
             i += 1
     return k, lr, theta, grads
-
-
-def _show(path, data, tried, limits, out):
-    """Print the failing input, expected against found, and the mistake if one alone fits every run."""
-    seconds, mib, seed = limits
-    judge = Check()
-    for given, (answer, run) in tried.items():  # a mistake is named only if it fits every output seen
-        if given != data and not run.stopped and run.signal is None:
-            verdict_of(run, answer, mistake_prints(given), judge, seconds)
-    answer, run = tried[data]
-    verdict = verdict_of(run, answer, mistake_prints(data), judge, seconds)
-    count = len(tried)
-    FOUND.mkdir(parents=True, exist_ok=True)
-    saved = FOUND / ("%s-seed-%d.in" % (Path(path).stem, seed))
-    saved.write_bytes(data)
-    out("find: after %d inputs (seed %d), the smallest that goes wrong is %s:" % (count, seed, verdict.name))
-    out("")
-    for row in data.decode().splitlines():
-        out("    " + row)
-    out("")
-    if verdict.name == "WA" and len(answer.split()) == len(run.stdout.split()):
-        expected, found, marks = marked(answer, run.stdout)
-        out("expected  " + expected)
-        out("found     " + found)
-        out("          " + marks)
-    out(verdict.detail)
-    out("")
-    shown = os.path.relpath(saved) if saved.is_relative_to(Path.cwd()) else str(saved)
-    out("find: the input is in %s; try it: python3 %s < %s" % (shown, path, shown))
-    return 1
