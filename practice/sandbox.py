@@ -108,16 +108,19 @@ def _cgroup():
         if parent.is_dir() and (parent / "cgroup.procs").exists():
             try:
                 folder = Path(tempfile.mkdtemp(prefix="practice-", dir=str(parent)))
-                (folder / limit).write_text(str(MAX_PROCESSES))
-                return folder
             except OSError:
                 continue
+            try:
+                (folder / limit).write_text(str(MAX_PROCESSES))
+                return folder
+            except OSError:  # cgroup v2 without the pids controller delegated here
+                folder.rmdir()
     return None
 
 
 def _remove_cgroup(folder):
     if folder is not None:
-        for _ in range(100):  # the kernel frees it once the last process in it is reaped
+        for _ in range(500):  # the kernel frees it once the last process in it is reaped
             try:
                 folder.rmdir()
                 return
