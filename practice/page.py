@@ -103,19 +103,22 @@ def main(argv=None):
     parser.add_argument("--port", type=int, default=8000, help="the port (0: any free one); default 8000")
     parser.add_argument("--build-only", action="store_true", help="build the page, do not serve it")
     args = parser.parse_args(argv)
-    folder = build()
     if args.build_only:
-        print("practice: the page is in %s" % folder.relative_to(ROOT))
+        print("practice: the page is in %s" % build().relative_to(ROOT))
         return
-    try:
-        serve(folder, args.port, lambda address: print(
-            "practice: open %s in a browser (offline: everything is served from %s); Ctrl-C stops it"
-            % (address, folder.relative_to(ROOT)), flush=True))
-    except KeyboardInterrupt:
-        print("practice: stopped", file=sys.stderr)
-    except OSError as error:  # the port is taken, most often
+    try:  # the port first: a taken one is one line, before the build
+        server = Server(("127.0.0.1", args.port), functools.partial(Handler, directory=str(BUILT)))
+    except OSError as error:
         sys.exit("practice: cannot serve on 127.0.0.1:%d: %s; try another port: make practice PORT=%d"
                  % (args.port, error.strerror, args.port + 1))
+    with server:
+        build(BUILT)
+        print("practice: open http://127.0.0.1:%d/ in a browser (offline: everything is served from %s);"
+              " Ctrl-C stops it" % (server.server_address[1], BUILT.relative_to(ROOT)), flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("practice: stopped", file=sys.stderr)
 
 
 if __name__ == "__main__":

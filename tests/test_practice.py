@@ -9,6 +9,7 @@ No test here asserts a time: a loop is TLE whatever the machine's load, and the 
 import glob
 import io
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -411,3 +412,15 @@ def test_the_search_finds_a_small_input_that_goes_wrong(tmp_path, learner):
 def test_the_search_says_how_many_inputs_a_right_solution_passed(tmp_path):
     status, lines, _ = found(tmp_path, RIGHT, tries=25)
     assert status == 0 and lines[-1].endswith("inputs tried (seed 1), and none shows a mistake"), lines
+
+
+def test_a_taken_port_is_one_line_before_the_page_is_built():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "practice.page", "--port", str(port)], cwd=ROOT,
+                              capture_output=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == b"", done
+    assert done.stderr == ("practice: cannot serve on 127.0.0.1:%d: Address already in use; try another port:"
+                           " make practice PORT=%d\n" % (port, port + 1)).encode()
