@@ -104,14 +104,14 @@ def namespace():
 
 def _cgroup():
     """Return a new pids cgroup's folder limited to MAX_PROCESSES, or None where none can be made."""
-    for parent, limit in ((Path("/sys/fs/cgroup/pids"), "pids.max"), (Path("/sys/fs/cgroup"), "pids.max")):
+    for parent in (Path("/sys/fs/cgroup/pids"), Path("/sys/fs/cgroup")):  # cgroup v1, then v2
         if parent.is_dir() and (parent / "cgroup.procs").exists():
             try:
                 folder = Path(tempfile.mkdtemp(prefix="practice-", dir=str(parent)))
             except OSError:
                 continue
             try:
-                (folder / limit).write_text(str(MAX_PROCESSES))
+                (folder / "pids.max").write_text(str(MAX_PROCESSES))
                 return folder
             except OSError:  # cgroup v2 without the pids controller delegated here
                 folder.rmdir()
@@ -128,19 +128,14 @@ def _remove_cgroup(folder):
                 time.sleep(0.01)
 
 
-def _drain(fd, into, keep=None):
-    """Read what is already in a pipe without waiting; return False at its end."""
+def _drain(fd, into):
+    """Add to into what is already in a pipe (at most its buffer), without waiting."""
     os.set_blocking(fd, False)
     try:
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                return False
+        for chunk in iter(lambda: os.read(fd, 1 << 16), b""):
             into += chunk
-            if keep is not None and len(into) > keep:
-                return True
     except BlockingIOError:
-        return True
+        pass
 
 
 def run(command, source, data, seconds, mib, out_limit, name="solution.py"):
