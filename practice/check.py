@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from practice import sandbox
-from practice.judge import Check, Verdict, last_line, marked, mistake_prints, printable
+from practice.judge import Check, Verdict, marked, mistake_prints, printable
 from testkit import cache, pypy, reference
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,19 +65,14 @@ def cases():
 
 
 def verdict_of(run, answer, prints, check, seconds):
-    """Return the Verdict of a sandbox.Run: TLE, the output bound, a signal, else check.run()."""
+    """Return the Verdict of a sandbox.Run: TLE, the output bound, else check.run()."""
     if run.stopped == "time" or run.cpu >= seconds or run.signal == signal.SIGXCPU:
         how = "%.1f s of wall time" % run.wall if run.stopped else "%.1f s of CPU time" % run.cpu
         return Verdict("TLE", "stopped after " + how)
     if run.stopped == "output":
         return Verdict("WA", "output too long: more than %d bytes, where the answer has %d"
                        % (len(run.stdout) - 1, len(answer)))
-    if run.signal:
-        said = last_line(run.stderr)
-        if "MemoryError" in said or "out of memory" in said:
-            return Verdict("MLE", said)
-        return Verdict("RTE", "killed by %s" % run.signal_name() + (": " + said if said else ""))
-    return check.run(answer, prints, run.status, run.stdout, run.stderr)
+    return check.run(answer, prints, run.status, run.stdout, run.stderr, run.signal_name())
 
 
 def line(name, verdict, run, width):

@@ -229,12 +229,17 @@ class Check:
         name = next(iter(self.fits))
         return Verdict("WA", detail + "; " + MISTAKES[name], [name])
 
-    def run(self, expected, prints, status, output, stderr):
-        """Return the Verdict of a finished run: RTE (or MLE on MemoryError) on a failure, else judge()."""
-        if status != 0:
+    def run(self, expected, prints, status, output, stderr, killed=""):
+        """Return the Verdict of a finished run: RTE (or MLE on MemoryError) on a failure, else judge().
+
+        killed: the name of the signal that ended the run, if one did (as SIGKILL).
+        """
+        if status != 0 or killed:
             line = last_line(stderr)
             if "MemoryError" in line or "out of memory" in line:
                 return Verdict("MLE", line)
+            if killed:
+                return Verdict("RTE", "killed by %s" % killed + (": " + line if line else ""))
             return Verdict("RTE", line or "exit status %s, nothing on stderr" % status)
         return self.judge(expected, output, prints)
 
