@@ -91,10 +91,9 @@ ACCEPTED_WARNINGS = {
 # heaviest accepted run on the largest case (solve.py and the naive solution, under PyPy and under
 # CPython -S, as DMOJ's judge measures them in `make dmoj-check`): the time times 2.5, rounded up to
 # a whole second (at least 1 s); the memory times 2, rounded up to a power of two MiB (at least
-# 256 MiB). On 2026-12-01 the naive solution under PyPy was the slowest and heaviest in every run,
-# 0.50 to 0.64 s of CPU and 236 to 240 MiB, so 2 s and 512 MiB. (Times 2 would have given 1 s in one
-# run and 2 s in the next: 2.5 keeps the spread inside one whole second.) `make dmoj-check` judges
-# every submission with these limits and reports what the rule gives on its own machine.
+# 256 MiB). The factor 2.5, not 2, keeps the answer the same from one run to the next when the slowest
+# run lies near half a second. `make dmoj-check` judges every submission with these limits and
+# prints what the rule gives on its own machine, beside these constants.
 TIME_LIMIT_S = 2
 MEMORY_LIMIT_MIB = 512
 AC_TO_TIME_LIMIT = 2.5  # the rule's time factor: problemtools and BAPCtools apply it to their own AC runs
@@ -513,7 +512,7 @@ def _bt(bt, folder, action, *options):
     """Run `bt ACTION` in the package folder; return its report, after checking status and warnings."""
     print("bt %s: %s" % (action, folder), file=sys.stderr, flush=True)
     started = time.monotonic()
-    # Two jobs, one per core (bt's default is half the cores): that halves bt validate's 53 s here.
+    # Two jobs, one per core (bt's default is half the cores): bt validate takes half the time.
     done = subprocess.run([bt, action, "--no-bar", "--jobs", "2", *options], cwd=folder, capture_output=True,
                           text=True, env=bt_environment())
     report = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)  # colours off

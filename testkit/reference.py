@@ -26,7 +26,7 @@ class Rejected(Exception):
         self.line = line
 
 
-MAX_TOKEN = 1000  # bytes; the input ends after the first longer token, which is refused
+MAX_TOKEN = 1000  # bytes; a longer token is refused
 
 
 def number(token, line):
@@ -59,9 +59,6 @@ def problem(data):
     """Return (k, lr, theta, grads) as Python floats, or raise Rejected."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    long = next((token for token in TOKEN.finditer(data) if token.end() - token.start() > MAX_TOKEN), None)
-    if long is not None:  # nothing after it counts: the input is cut there
-        data = data[:long.start() + MAX_TOKEN + 1]
     lines = LINE_BREAK.split(data)
     if lines and lines[-1] == b"":
         lines.pop()  # the text after the last line break is not a line

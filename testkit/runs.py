@@ -50,16 +50,21 @@ class Outcome:
         return f"Outcome(status={self.status}, stdout={self.stdout[:200]!r}, stderr={self.stderr[:300]!r})"
 
 
-class BreakingStream:
+class BreakingStream(io.RawIOBase):
     """A binary stream that gives its pieces, one a read, then raises error (OSError, MemoryError...)."""
 
     def __init__(self, pieces, error):
         self.pieces, self.error = list(pieces), error
 
-    def read(self, size=-1):
-        if self.pieces:
-            return self.pieces.pop(0)
-        raise self.error
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        if not self.pieces:
+            raise self.error
+        piece = self.pieces.pop(0)
+        buffer[:len(piece)] = piece
+        return len(piece)
 
 
 def run_main(data, argv=(), engine=None):

@@ -39,12 +39,3 @@ def test_sample_through_a_pipe(name):
     path = SAMPLES / (name + ".in")
     outcome = run_process(path.read_bytes())
     assert (outcome.status, outcome.stdout, outcome.stderr) == (0, path.with_suffix(".out").read_bytes(), b"")
-
-
-@pytest.mark.process
-@both_engines
-def test_sample_as_file_argument(engine):
-    """The file argument reads the same bytes as stdin."""
-    path = SAMPLES / "crlf-tabs-blank-lines.in"
-    outcome = run_process(args=[str(path)], engine=engine)
-    assert (outcome.status, outcome.stdout) == (0, path.with_suffix(".out").read_bytes()), outcome
