@@ -5,7 +5,6 @@ and `make dmoj-check` judge outcomes with the very same helpers as `make test`.
 """
 
 import io
-import os
 import re
 import subprocess
 import sys
@@ -16,8 +15,6 @@ import solve
 ROOT = Path(__file__).resolve().parent.parent
 SOLVE = ROOT / "solve.py"
 SAMPLES = ROOT / "samples"
-MUTANTS = "MUTANT_UNDER_TEST" in os.environ  # set by mutmut; see tools/mutants.py
-CURRENT_TEST = None  # the pytest item that is running (tests/conftest.py sets it); None outside pytest
 
 
 def error_line(stderr):
@@ -75,22 +72,11 @@ def run_main(data, argv=(), engine=None):
 
 
 def program():
-    """Return the path of the solve.py that a test runs as a process.
+    """Return the path of the solve.py that a test runs as a process: the project's own.
 
-    That is the project's own, except under `make mutants`: mutmut switches
-    mutants inside the imported module, which a new process cannot see, so
-    tools/mutants.py gives the active mutant as a plain file of its own.
-    A test that calls this must be marked ``@pytest.mark.process``: under
-    mutmut it is then credited only with the functions the child ran.
+    (Under `make mutants`, tools/mutmut_plugin.py puts the active mutant's file here.)
     """
-    test = CURRENT_TEST
-    if test is not None and test.get_closest_marker("process") is None:
-        raise AssertionError("%s starts solve.py as a process: mark it @pytest.mark.process" % test.nodeid)
-    if not MUTANTS:
-        return SOLVE
-    from tools import mutants
-
-    return mutants.program_for(os.environ["MUTANT_UNDER_TEST"])
+    return SOLVE
 
 
 def run_process(data=b"", args=(), timeout=60, engine=None, python=(sys.executable,), **popen):

@@ -28,7 +28,6 @@ def test_bad_input(data, line, engine):
 PIPED = ["empty", "nan-token", "nul-byte", "ragged-short", "extra-line", "token-count-not-multiple"]
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("data, line", [c[1:] for c in BAD_INPUTS if c[0] in PIPED], ids=PIPED)
 def test_bad_input_through_a_pipe(data, line):
     """The same contract from a new process: status 1, nothing on stdout, one line, no traceback."""
@@ -118,7 +117,6 @@ def test_long_junk_is_cut_in_the_message(engine):
     assert len(long_junk) < 300 and b"..." in long_junk
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("command", ["head -c 10000000 /dev/zero", "yes 1 | head -c 10000000 | tr -d '\\n'"])
 def test_a_token_of_megabytes_is_one_line(command):
     """No token is longer than 1000 bytes."""
@@ -143,7 +141,6 @@ def test_help_in_process():
     check_help(solve.main(["--help"], io.BytesIO(), out, err), out.getvalue(), err.getvalue())
 
 
-@pytest.mark.process
 def test_help():
     """--help: the contract, and its example runs as shown."""
     outcome = run_process(args=["-h"])
@@ -184,7 +181,6 @@ def test_unknown_option_is_a_usage_error():
     assert outcome.status == 2 and outcome.stdout == b"", outcome
 
 
-@pytest.mark.process
 def test_usage_error_with_stderr_closed_still_exits_2():
     """`solve.py --fast 2>&-`: nowhere to say why, but the status still says usage."""
     outcome = run_process(SEED, args=["--fast"], preexec_fn=lambda: os.close(2))
@@ -203,7 +199,6 @@ def test_anything_but_the_engine_is_a_usage_error(argv):
     assert (outcome.status, outcome.stdout) == (2, b"") and outcome.stderr.startswith(b"usage: solve.py")
 
 
-@pytest.mark.process
 def test_stdin_closed():
     outcome = run_process(args=[], stdin=None, preexec_fn=lambda: os.close(0))
     outcome.assert_clean_error(None)
@@ -224,7 +219,6 @@ def test_a_read_error_is_one_clean_line(pieces, error, message):
     assert (out.getvalue(), err.getvalue()) == (b"", message)
 
 
-@pytest.mark.process
 def test_stdout_closed():
     done = subprocess.run(
         [sys.executable, str(program())], input=SEED, stderr=subprocess.PIPE,
@@ -240,7 +234,6 @@ def big_problem(d):
     return b"1 0.5\n" + row + row
 
 
-@pytest.mark.process
 def test_reader_closes_the_pipe_early(tmp_path):
     """`solve.py < big | head -c 5`: quiet, no traceback, status 141 as with SIGPIPE."""
     path = tmp_path / "big.in"
@@ -256,7 +249,6 @@ def test_reader_closes_the_pipe_early(tmp_path):
     assert stderr == b""
 
 
-@pytest.mark.process
 def test_reader_gone_before_a_short_answer():
     """`solve.py < seed | true`: the answer waits in the buffer, and the exit flush must stay quiet too."""
     proc = subprocess.Popen([sys.executable, str(program())],
@@ -266,7 +258,6 @@ def test_reader_gone_before_a_short_answer():
     assert (proc.returncode, stderr) == (141, b"")
 
 
-@pytest.mark.process
 def test_reader_closes_the_pipe_early_in_a_shell(tmp_path):
     path = tmp_path / "big.in"
     path.write_bytes(big_problem(200_000))
@@ -277,7 +268,6 @@ def test_reader_closes_the_pipe_early_in_a_shell(tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == (0, b"0.750", b"")
 
 
-@pytest.mark.process
 def test_interrupt_is_quiet():
     """Ctrl-C while the solver waits for input: status 130, nothing printed."""
     proc = subprocess.Popen(  # SIGINT as a terminal gives it, even if this process ignores it (mutmut does)
@@ -331,7 +321,6 @@ def test_anything_else_is_one_line_of_internal_error(error, message):
     assert (out.getvalue(), err.getvalue()) == (b"", message)
 
 
-@pytest.mark.process
 def test_a_byte_that_is_not_utf_8_is_a_bad_number_through_a_pipe():
     """stdin is read as bytes, never decoded: the byte is named, even where sys.stdin decodes strictly."""
     strict = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}  # as in a UTF-8 locale

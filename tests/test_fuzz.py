@@ -24,7 +24,7 @@ from test_oracle import problems
 import solve
 from testkit import reference
 from testkit.mutate import BASES, mutate
-from testkit.runs import MUTANTS, run_main, run_process
+from testkit.runs import run_main, run_process
 
 
 def check(data, outcome):
@@ -52,16 +52,14 @@ def test_mutants_in_process(engine, base, rng):
         assert outcome.stderr == run_main(data, engine="python").stderr
 
 
-@pytest.mark.process
 @both_engines
 def test_mutants_as_processes(engine):
     """A few dozen mutants through a real process: the same, plus no traceback from the interpreter.
 
-    Under mutmut, 10: each surviving mutant of solve.py runs this test whole.
     """
     rng = random.Random(20261129)
     verdicts = set()
-    for _ in range(10 if MUTANTS else 30):
+    for _ in range(examples(30)):
         data = mutate(rng.choice(BASES), rng)
         check(data, run_process(data, engine=engine))
         verdicts.add(reference.outcome(data)[0])
@@ -127,7 +125,6 @@ def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
 
-@pytest.mark.process
 @both_engines
 @pytest.mark.parametrize("data", [
     b"100000000000000000 0.1\n1 2\n1 2\n",

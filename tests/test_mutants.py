@@ -1,4 +1,4 @@
-"""tools/mutants.py's crediting of process tests: a child's record of what it ran, mapped to functions."""
+"""tools/mutmut_plugin.py: a child's record of what it ran, mapped to functions; time limits; test order."""
 
 import os
 import shutil
@@ -9,7 +9,7 @@ import time
 import pytest
 
 from testkit.runs import SOLVE
-from tools import mutants
+from tools import mutmut_plugin as mutants
 
 SEED = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
 
@@ -27,18 +27,17 @@ def functions_run(tmp_path, data, args=()):
 def test_a_child_is_credited_with_what_it_ran_and_nothing_else(tmp_path):
     done, names = functions_run(tmp_path, SEED)  # the trace changes nothing of what the child does
     assert (done.returncode, done.stdout, done.stderr) == (0, b"0.9000 1.8000\n", b"")
-    for ran in ("x_main", "x_solve", "x_pieces", "x_read_problem", "x__rows", "x__gradients",
-                "xǁPythonEngineǁparse", "x_answer_text", "x_pick_engine"):
+    for ran in ("x_main", "x_solve", "x_lines", "x_parse", "x_add_up", "x__gradients", "x__line_layout",
+                "x_step", "x_answer_text", "x__numpy", "x__engine", "x__write", "x__answer"):
         assert ran in names
-    for not_ran in ("xǁNumpyEngineǁ_read", "x_parse_number", "x__cut", "x__silence", "x_solve_bytes",
-                    "xǁ_TextOutǁwrite"):
+    for not_ran in ("x_parse_number", "x__token_layout"):
         assert not_ran not in names
 
 
 @pytest.mark.parametrize("args, data, ran", [
-    (["--engine", "numpy"], SEED, "xǁNumpyEngineǁ_read"),
+    ([], b"2 0.1 1 2 3 4 5 6", "x__token_layout"),
     ([], b"2 0.1\n1 x\n", "x_parse_number"),  # nested code counts for its function: the lambda of groupby
-], ids=["numpy", "bad-number"])
+], ids=["token-layout", "bad-number"])
 def test_other_paths_are_credited_as_they_run(tmp_path, args, data, ran):
     assert ran in functions_run(tmp_path, data, args)[1]
 
@@ -51,7 +50,7 @@ def test_the_traced_copy_moves_no_line():
 
 WATCHED = """\
 import subprocess, sys, time
-from tools import mutants
+from tools import mutmut_plugin as mutants
 child = subprocess.Popen(["sh", "-c", "sleep 60 & echo $!; wait"], stdout=subprocess.PIPE)
 print(child.pid, child.stdout.readline().decode().strip(), flush=True)  # a child and a grandchild
 mutants.watchdog(float(sys.argv[1]))
@@ -71,7 +70,7 @@ def alive(pid):
 def test_a_test_past_its_limit_ends_as_a_timeout_with_its_processes():
     assert mutants.test_limit(0.0) == 2.0 and mutants.test_limit(2.0) == 12.0
     done = subprocess.run([sys.executable, "-c", WATCHED, "0.5"], capture_output=True, timeout=30,
-                          cwd=str(mutants.ROOT))
+                          cwd=str(SOLVE.parent))
     assert done.returncode == mutants.TIMEOUT_EXIT == 36  # mutmut's "timeout": killed
     assert done.stderr == b"mutants: a test ran past its 0.5 s: the mutant counts as timed out\n"
     pids = [int(pid) for pid in done.stdout.split()]

@@ -180,7 +180,6 @@ def sandboxed(source, data=SEED, out_limit=1 << 20):
     return sandbox.run(PYTHON, source.encode(), data, 2, 512, out_limit)
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("program", ["solve.py", "testkit/naive.py"])
 def test_solve_and_the_naive_solution_are_ac_everywhere(tmp_path, program):
     status, lines = checked(tmp_path, (ROOT / program).read_bytes())
@@ -188,7 +187,6 @@ def test_solve_and_the_naive_solution_are_ac_everywhere(tmp_path, program):
     assert lines[-1] == "check: every case AC"
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("reader", [
     "__import__('io').BytesIO(__import__('os').read(0, __import__('os').fstat(0).st_size)).read()",
     "__import__('os').read(0, 1 << 26)",
@@ -201,7 +199,6 @@ def test_stdin_is_the_cases_input_as_a_file(tmp_path, reader):
     assert status == 0 and set(verdicts(lines)) == {"AC"}, details(lines)
 
 
-@pytest.mark.process
 def test_a_wrong_answer_is_wa_with_its_mistake_and_the_secret_data_waits(tmp_path):
     status, lines = checked(tmp_path, wrong_answers.program("sum_not_mean"))
     assert status == 1 and verdicts(lines) == ["WA", "AC"], lines
@@ -213,7 +210,6 @@ def test_a_wrong_answer_is_wa_with_its_mistake_and_the_secret_data_waits(tmp_pat
         "check: the secret data is for after the samples pass: fix them first"]
 
 
-@pytest.mark.process
 def test_a_crash_is_rte_with_its_last_stderr_line_escaped(tmp_path):
     source = "import sys\nsys.stdin.read()\nraise ValueError('\\x1b[2K\\x1b[1Acheck: every case AC')\n"
     status, lines = checked(tmp_path, source)
@@ -222,27 +218,23 @@ def test_a_crash_is_rte_with_its_last_stderr_line_escaped(tmp_path):
     assert not any("\x1b" in line for line in lines)
 
 
-@pytest.mark.process
 def test_a_loop_is_tle(tmp_path):
     status, lines = checked(tmp_path, "while True:\n    pass\n")
     assert status == 1 and verdicts(lines) == ["TLE", "TLE"], lines
 
 
-@pytest.mark.process
 def test_a_signal_before_the_limit_is_rte_with_its_name(tmp_path):
     status, lines = checked(tmp_path, "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n")
     assert verdicts(lines) == ["RTE", "RTE"] and lines[1].endswith("killed by SIGKILL"), lines
     assert sandboxed("import os\nos.abort()\n").signal_name() == "SIGABRT"
 
 
-@pytest.mark.process
 def test_memory_past_the_limit_is_mle(tmp_path):
     status, lines = checked(tmp_path, "x = bytearray(1 << 30)\n")
     assert status == 1 and verdicts(lines) == ["MLE", "MLE"], lines
     assert lines[1].endswith("MemoryError")
 
 
-@pytest.mark.process
 def test_the_working_directory_is_empty_and_the_learners_files_stay(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     source = ("import os\nassert os.listdir('.') == [], os.listdir('.')\nopen('scratch', 'w').write('x')\n"
@@ -252,7 +244,6 @@ def test_the_working_directory_is_empty_and_the_learners_files_stay(tmp_path):
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
-@pytest.mark.process
 def test_the_file_is_read_once(tmp_path):
     """A program that rewrites the learner's file changes nothing of this check."""
     path = tmp_path / "mine.py"
@@ -261,7 +252,6 @@ def test_the_file_is_read_once(tmp_path):
     assert status == 0 and path.read_text() == "print(1)", details(lines)
 
 
-@pytest.mark.process
 def test_nothing_a_program_starts_outlives_its_case():
     marker = "practice-outlives-%d" % os.getpid()
     run = sandboxed("import subprocess, sys\nfor _ in range(20):\n"
@@ -272,14 +262,12 @@ def test_nothing_a_program_starts_outlives_its_case():
     assert alive == b"", alive
 
 
-@pytest.mark.process
 def test_a_child_that_keeps_stdout_open_does_not_hold_the_case():
     run = sandboxed("import os, sys, time\nprint('answer')\nsys.stdout.flush()\n"
                     "if os.fork() == 0:\n    time.sleep(600)\n")
     assert (run.stopped, run.status, run.stdout) == ("", 0, b"answer\n")
 
 
-@pytest.mark.process
 def test_no_controlling_terminal_and_a_limited_number_of_processes():
     run = sandboxed("import os\ntry:\n    open('/dev/tty')\nexcept OSError:\n    print('no terminal')\n"
                     "n = 0\ntry:\n    while n < 1000:\n        if os.fork() == 0:\n"
@@ -290,7 +278,6 @@ def test_no_controlling_terminal_and_a_limited_number_of_processes():
     assert int(lines[1].split()[-1]) < sandbox.MAX_PROCESSES
 
 
-@pytest.mark.process
 def test_endless_output_stops_at_the_bound_and_is_wa(tmp_path):
     run = sandboxed("import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n", out_limit=100_000)
     assert run.stopped == "output" and len(run.stdout) == 100_001
@@ -298,7 +285,6 @@ def test_endless_output_stops_at_the_bound_and_is_wa(tmp_path):
     assert verdicts(lines) == ["WA", "WA"] and "output too long: more than" in lines[1], lines
 
 
-@pytest.mark.process
 def test_a_file_past_the_size_limit_cannot_be_written():
     run = sandboxed("open('big', 'wb').write(b'x' * (%d << 20))\n" % (sandbox.MAX_FILE_MIB + 1))
     assert run.status == 1 and b"File too large" in run.stderr, run.stderr
@@ -314,7 +300,6 @@ def test_a_file_that_is_not_python_is_one_clear_line(tmp_path, source, says):
     assert status == 2 and len(lines) == 1 and lines[0].endswith(says), lines
 
 
-@pytest.mark.process
 def test_the_syntax_is_the_named_interpreters(tmp_path):
     """A program of 3.12's syntax passes under 3.12, which this Python would refuse; 3.8's, not under 3.7."""
     newest = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.12.*/bin/python3.12")))
@@ -335,7 +320,6 @@ def test_a_missing_file_or_interpreter_is_one_clear_line(tmp_path):
     assert (status, lines) == (2, ["check: no interpreter 'no-such-python3' on the PATH"])
 
 
-@pytest.mark.process
 def test_a_closed_pipe_is_quiet(tmp_path):
     path = tmp_path / "mine.py"
     path.write_text(RIGHT)
@@ -391,7 +375,6 @@ def found(tmp_path, source, **kwargs):
     return status, lines, [line[4:] for line in given]
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("learner", sorted(FINDS))
 def test_the_search_finds_a_small_input_that_goes_wrong(tmp_path, learner):
     source, small = FINDS[learner]
@@ -408,7 +391,6 @@ def test_the_search_finds_a_small_input_that_goes_wrong(tmp_path, learner):
     assert "^" in marks and len(expected.split()) == len(got.split()), lines
 
 
-@pytest.mark.process
 def test_the_search_says_how_many_inputs_a_right_solution_passed(tmp_path):
     status, lines, _ = found(tmp_path, RIGHT, tries=25)
     assert status == 0 and lines[-1].endswith("inputs tried (seed 1), and none shows a mistake"), lines

@@ -32,7 +32,6 @@ def test_sample(path, engine):
         pytest.fail("\n".join(diff))
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("name", ["seed-example-lines", "seed-example-one-line", "crlf-tabs-blank-lines"])
 def test_sample_through_a_pipe(name):
     """As a judge runs it: a new process, the input on a pipe, no arguments (the engine auto)."""

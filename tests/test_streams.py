@@ -41,7 +41,6 @@ def big_problem(d):
 # ----------------------------------------------------- a pipe, in parts ---
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
 def test_a_pipe_whose_input_arrives_in_parts(python):
     """A writer that sends a few bytes at a time, with pauses: the same answer as from a file."""
@@ -87,7 +86,6 @@ def test_any_read_size_gives_the_same_answer(data, most):
 TYPED = b"1 0.5\n" + b" ".join([b"1.5"] * 600) + b"\n" + b" ".join([b"1.0"] * 600) + b"\n"
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
 @pytest.mark.parametrize("typed, answer", [
     (SEED, SEED_ANSWER), (TYPED, b" ".join([b"1.0000"] * 600) + b"\n")], ids=["seed", "over-4-kib"])
@@ -133,13 +131,11 @@ def run_path_with_text_streams(monkeypatch, stdin_text, argv=()):
     return done.value.code, streams[1].getvalue(), streams[2].getvalue()
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("argv", [[], ["--engine", "numpy"]], ids=["auto", "numpy"])
 def test_text_only_streams_give_the_answer(monkeypatch, argv):
     assert run_path_with_text_streams(monkeypatch, SEED.decode(), argv) == (0, SEED_ANSWER.decode(), "")
 
 
-@pytest.mark.process
 def test_text_only_streams_give_the_one_line_error(monkeypatch):
     status, stdout, stderr = run_path_with_text_streams(monkeypatch, "1 0.1\n1 2\n1 x\u00e9\n")
     assert (status, stdout) == (1, "")
@@ -147,7 +143,6 @@ def test_text_only_streams_give_the_one_line_error(monkeypatch):
                       " point and exponent, like -1.5e-3\n")
 
 
-@pytest.mark.process
 def test_text_only_usage_error_with_an_undecodable_argument(monkeypatch):
     status, stdout, stderr = run_path_with_text_streams(monkeypatch, "", ["--fast\udcff"])
     assert (status, stdout) == (2, "") and stderr.count("usage: solve.py") == 1
@@ -201,7 +196,6 @@ def under_loader(python, folder, data, **popen):
     return done
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
 def test_under_dmojs_loader_the_answer_and_the_error_line(python, loader):
     done = under_loader(python, loader, SEED)
@@ -210,7 +204,6 @@ def test_under_dmojs_loader_the_answer_and_the_error_line(python, loader):
     Outcome(done.returncode, done.stdout, done.stderr).assert_clean_error(3)
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
 @pytest.mark.parametrize("dmoj", [False, True], ids=["plain", "dmoj-loader"])
 def test_a_full_disk_is_one_line_and_status_1(python, dmoj, loader):
@@ -225,7 +218,6 @@ def test_a_full_disk_is_one_line_and_status_1(python, dmoj, loader):
     assert done.stderr == b"solve.py: cannot write the answer: No space left on device\n"
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("python", INTERPRETERS)
 @pytest.mark.parametrize("dmoj", [False, True], ids=["plain", "dmoj-loader"])
 def test_a_closed_pipe_is_quiet_and_status_141(python, dmoj, loader):
@@ -243,7 +235,6 @@ def test_a_closed_pipe_is_quiet_and_status_141(python, dmoj, loader):
     assert (done.returncode, done.stderr) == (141, b"")
 
 
-@pytest.mark.process
 def test_a_reader_that_closes_the_pipe_early(tmp_path):
     """`solve.py < big | head -c 5`: quiet, no traceback, status 141 as with SIGPIPE."""
     path = tmp_path / "big.in"
@@ -253,7 +244,6 @@ def test_a_reader_that_closes_the_pipe_early(tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == (141, b"0.750", b"")
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("flag", ["-u", "-S"])
 def test_an_unbuffered_stdout_gets_the_whole_answer(flag):
     """`python3 -u` (or PYTHONUNBUFFERED): stdout's bytes side is the raw file; a write may be partial."""
@@ -282,7 +272,6 @@ def wide_input(tmp_path_factory):
     return path
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("limit", [resource.RLIMIT_AS, resource.RLIMIT_DATA], ids=["address-space", "data"])
 @pytest.mark.parametrize("mib", [64, 150])
 def test_cpython_under_a_memory_cap_answers_or_says_so_in_one_line(limit, mib, wide_input):
@@ -296,7 +285,6 @@ def test_cpython_under_a_memory_cap_answers_or_says_so_in_one_line(limit, mib, w
         assert (done.returncode, done.stdout, done.stderr) == (1, b"", OUT_OF_MEMORY)
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("limit", [resource.RLIMIT_AS, resource.RLIMIT_DATA], ids=["address-space", "data"])
 def test_under_a_small_cap_auto_keeps_to_the_pure_engine(limit, tmp_path):
     """Below 256 MiB auto does not load numpy, whose OpenBLAS would abort: the pure engine answers."""
@@ -329,14 +317,12 @@ def broken_numpy(tmp_path_factory):
 WIDE = big_problem(900_000)  # 5.4 MB, lines long: auto wants numpy
 
 
-@pytest.mark.process
 def test_a_numpy_that_fails_to_import_leaves_auto_on_the_pure_engine(broken_numpy):
     outcome = run_process(WIDE, env={**os.environ, "PYTHONPATH": str(broken_numpy)})
     assert (outcome.status, outcome.stderr) == (0, b""), outcome
     assert outcome.stdout == b" ".join([b"0.7500"] * 900_000) + b"\n"
 
 
-@pytest.mark.process
 def test_a_numpy_that_fails_to_import_is_one_line_when_forced(broken_numpy):
     outcome = run_process(SEED, engine="numpy", env={**os.environ, "PYTHONPATH": str(broken_numpy)})
     outcome.assert_clean_error(None)
@@ -344,7 +330,6 @@ def test_a_numpy_that_fails_to_import_is_one_line_when_forced(broken_numpy):
                               b" Numpy installation fails to pass a sanity check)\n")
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("message, shown", [
     ("", b"RuntimeError: "),
     ("x" * 100 + "\nmore", b"RuntimeError: " + b"x" * 80 + b"..."),
@@ -357,7 +342,6 @@ def test_a_broken_numpys_message_is_cut_to_one_short_line(tmp_path, message, sho
     assert outcome.stderr == b"solve.py: --engine numpy: numpy cannot be imported (" + shown + b")\n"
 
 
-@pytest.mark.process
 def test_no_numpy_at_all_is_one_short_line_when_forced():
     outcome = run_process(SEED, engine="numpy", python=(sys.executable, "-S"))  # -S: no site-packages
     assert outcome.stderr == b"solve.py: --engine numpy: numpy cannot be imported\n"
@@ -371,7 +355,6 @@ WHICH = "import runpy, sys; sys.argv = [sys.argv[1]] + sys.argv[2:]\n" \
         "except SystemExit:\n    pass\nsys.stderr.write('numpy' if 'numpy' in sys.modules else 'python')\n"
 
 
-@pytest.mark.process
 @pytest.mark.parametrize("data, args, engine", [
     (SEED, [], "python"),  # small: numpy would cost more to import than it saves
     (WIDE, [], "numpy"),  # 4 MiB or more in long lines
