@@ -41,7 +41,16 @@ bases = st.one_of(st.sampled_from(BASES), problems())
 
 
 @both_engines
-@settings(max_examples=examples(500))
+def test_mutants_of_the_samples_in_process(engine):
+    """Thousands of mutants of the samples, quickly: a plain loop, seeded."""
+    rng = random.Random(20261203)
+    for _ in range(examples(2000)):
+        data = mutate(rng.choice(BASES), rng)
+        check(data, run_main(data, engine=engine))
+
+
+@both_engines
+@settings(max_examples=examples(100))
 @given(bases, st.randoms(use_true_random=False))
 @example(b"2 0.1\n1 2\n1 2\n1 2\n", random.Random(0))
 def test_mutants_in_process(engine, base, rng):

@@ -77,7 +77,7 @@ def problems(draw, layout=None):
 
 
 @both_engines
-@settings(max_examples=examples(300))
+@settings(max_examples=examples(120))
 @given(problems())
 @example(b"2 0.1 1.0 2.0 0.5 1.0 1.5 3.0")
 @example(b"4 1\n0 0\n1 2\n1 2\n1 2\n1 2\n")  # sum vs mean: K = 4 tells them apart
@@ -121,7 +121,7 @@ def solve_in_parts(data, engine, most):
 
 
 @both_engines
-@settings(max_examples=examples(200))
+@settings(max_examples=examples(100))
 @given(st.one_of(problems(), problems().map(lambda d: d.replace(b" ", b"\r\n", 1)),
                  problems().map(lambda d: d[:len(d) // 2] + b"x" + d[len(d) // 2:])),
        st.integers(1, 9))
@@ -136,7 +136,7 @@ def test_any_read_size_reads_the_same(engine, data, most):
     assert solve_in_parts(data, engine, most) == solve_in_parts(data, engine, 1 << 30)
 
 
-@settings(max_examples=examples(200))
+@settings(max_examples=examples(80))
 @given(problems(), st.integers(0, 10**4), st.sampled_from([b"", b" " * 600, b"\n" * 700]),
        st.sampled_from([1, 7, 500, 1 << 30]))
 def test_a_token_of_more_than_1000_bytes_anywhere_is_bad_input(data, at, padding, most):

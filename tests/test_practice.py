@@ -6,6 +6,7 @@ The page itself, in a real browser, is tests/browser/practice_page.py (`make pra
 No test here asserts a time: a loop is TLE whatever the machine's load, and the rest ends by itself.
 """
 
+import contextlib
 import glob
 import io
 import os
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from packages import wrong_answers
-from practice import check, sandbox
+from practice import check, find, sandbox
 from practice.judge import MISTAKES, Check, mistake_outputs, mistake_prints, printable
 from testkit import cache, reference
 from testkit.runs import ROOT
@@ -375,11 +376,44 @@ def found(tmp_path, source, **kwargs):
     return status, lines, [line[4:] for line in given]
 
 
+def in_process(source):
+    """Return find.smallest's fails_on for a learner's program run in this process: the search alone."""
+    code = compile(source, "learner.py", "exec")
+
+    def fails_on(data):
+        out, stdin = io.StringIO(), sys.stdin
+        sys.stdin = io.StringIO(data.decode())  # the learners read sys.stdin
+        try:
+            with contextlib.redirect_stdout(out):
+                exec(code, {"__name__": "__main__"})
+        finally:
+            sys.stdin = stdin
+        return out.getvalue().split() != reference.answer(data).split()
+
+    return fails_on
+
+
 @pytest.mark.parametrize("learner", sorted(FINDS))
-def test_the_search_finds_a_small_input_that_goes_wrong(tmp_path, learner):
-    source, small = FINDS[learner]
+def test_each_learner_passes_both_samples(learner):
+    source = FINDS[learner][0]
     assert [verdict.name for verdict in judged([(given, answer, output(source, given))
                                                 for given, answer in cases()[:2]])] == ["AC", "AC"]
+
+
+@pytest.mark.parametrize("learner", sorted(FINDS))
+def test_the_search_finds_a_small_input_that_goes_wrong(learner):
+    """The search and its shrinking, with each learner run in this process (the sandbox: below)."""
+    source, small = FINDS[learner]
+    data, _ = find.smallest(in_process(source))
+    given = data.decode().splitlines()
+    k, lr = int(given[0].split()[0]), float(given[0].split()[1])
+    assert small(k, lr, len(given[1].split()), sum(len(row.split()) for row in given)), given
+
+
+@pytest.mark.parametrize("learner", ["wrong only when K >= 3", "wrong only for a negative lr"])
+def test_make_check_find_prints_and_saves_what_it_found(tmp_path, learner):
+    """make check FIND=1 itself: each input run in the sandbox, the one found printed and saved."""
+    source, small = FINDS[learner]
     status, lines, given = found(tmp_path, source)
     assert status == 1, lines
     k, lr = int(given[0].split()[0]), float(given[0].split()[1])
