@@ -356,14 +356,23 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item):
-    """Give each test of a mutant a time limit of its own (see test_limit); in the stats run, credit
-    the test with what its processes of solve.py ran."""
+    """Give each test of a mutant a time limit of its own (see test_limit)."""
     timer = None
     if active_mutant() and STATS_TIME in item.stash:
         timer = watchdog(test_limit(item.stash[STATS_TIME]))
     yield
     if timer:
         timer.cancel()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item):
+    """In the stats run, credit the test with what its processes of solve.py ran.
+
+    First of the teardown hooks: mutmut's own credits the hits it has seen
+    to the test in its teardown, and then forgets them; any later, they
+    would be credited to the next test.
+    """
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
         record_process_hits()
 
