@@ -14,15 +14,16 @@ Bad input: status 1, nothing on stdout, one line on stderr naming its line.
 --engine numpy or python forces an engine on 3 lines or more; auto takes
 numpy on CPython from 4 MiB in lines of 256 bytes.
 
-lines() reads, parse() parses a line, add_up() sums, step() divides by K and
-updates, answer_text() rounds; main() runs them.
+lines() reads, parse() parses, add_up() sums, step() updates, answer_text()
+rounds; main() runs them.
 """
 
 import sys
 from _operator import add  # operator.py would cost every run its import
 from itertools import chain
 
-NUMPY_FROM, NUMPY_MIN_LINE = 4 << 20, 256  # input and line bytes from which numpy pays
+INF = float("inf")
+NUMPY_FROM, NUMPY_MIN_LINE = 4 << 20, 256  # sizes (input, line) where numpy pays
 # A line's shape: " " for a blank, "x" for a number's byte, "!" for others.
 SHAPES = bytes(32 if b in b" \t\n\r\v\f" else 120 if b in b"0123456789+-.eE" else 33 for b in range(256))
 
@@ -40,7 +41,7 @@ def lines(stream):
             raw = raw.encode(errors="surrogateescape")
         if number == 0 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
-        for text in raw.splitlines() if b"\r" in raw else (raw,):  # a stream splits at \n alone
+        for text in raw.splitlines():  # a stream splits at \n alone, not at \r
             number += 1
             if text and not text.isspace():
                 yield number, text
@@ -64,11 +65,8 @@ def parse_number(token, line):
     return value
 
 
-def _finite(numbers, np):
-    if np:
-        return np.isfinite(numbers).all()
-    total = sum(numbers)  # not finite if a number is not, or on overflow
-    return total - total == 0 or all(number - number == 0 for number in numbers)
+def _finite(numbers, np):  # no NaN arises here, only infinities
+    return np.isfinite(numbers).all() if np else -INF < min(numbers) and max(numbers) < INF
 
 
 def parse(text, line, np=None):
@@ -81,8 +79,9 @@ def parse(text, line, np=None):
                 return numbers
         except (ValueError, Warning):  # "1e5e5", "+-1", ".": numpy 1.x only warns
             pass
-    numbers = [parse_number(token, line) for token in text.split()]
-    return np.array(numbers) if np else numbers
+    for token in text.split():  # a bad token is here: name the first
+        parse_number(token, line)
+    raise AssertionError  # never: good numbers take the quick way
 
 
 def add_up(rows, np=None):
@@ -109,10 +108,7 @@ def answer_text(values):
     >>> answer_text([0.9, -0.00001, 0.82825])
     '0.9000 0.0000 0.8283\\n'
     """
-    if max(values) >= 1e50 or min(values) <= -1e50:  # PyPy's % prints exponents there
-        text = " ".join(map("{:.4f}".format, values))
-    else:
-        text = " ".join(["%.4f"] * len(values)) % tuple(values)
+    text = " ".join(map("{:.4f}".format, values))  # not %: PyPy's prints exponents from 1e50
     return text.replace("-0.0000", "0.0000") + "\n"  # only a whole value reads -0.0000
 
 
@@ -142,7 +138,8 @@ def _line_layout(k, head, second, rows, np):
 
 
 def _token_layout(k, head, second):
-    values = [number for line, text in (head, second or (0, b"")) for number in parse(text, line)]
+    given = filter(None, (head, second))
+    values = [number for line, text in given if text for number in parse(text, line)]
     count = len(values)
     if count == 0:
         raise InputError("expected 'K lr', found only K")
@@ -150,11 +147,12 @@ def _token_layout(k, head, second):
         raise InputError("found %d numbers after 'K lr'; expected a positive multiple of K+1 = %d"
                          " (theta and K gradients of equal length)" % (count - 1, k + 1))
     d = (count - 1) // (k + 1)
-    return values[0], values[1:d + 1], add_up(values[at:at + d] for at in range(d + 1, count, d))
+    rows = iter([values[at:at + d] for at in range(1, count, d)])
+    return values[0], next(rows), add_up(rows)
 
 
-def solve(stream, engine="auto"):
-    """Return the answer line to the problem in a stream, or raise InputError."""
+def solve(stream, engine):
+    """Return the answer line, or raise InputError; engine: auto, python or numpy."""
     rows = lines(stream)
     first, second, third = next(rows, None), next(rows, None), next(rows, None)
     if first is None:
@@ -166,30 +164,32 @@ def solve(stream, engine="auto"):
     k, head, rows = int(k), (line, rest[0] if rest else b""), chain([third], rows)
     if third is None:  # one or two lines: numpy would not pay
         return answer_text(step(k, *_token_layout(k, head, second)))
-    np = _numpy(engine, len(second[1]) >= NUMPY_MIN_LINE and len(second[1]) * (k + 1) >= NUMPY_FROM)
+    # Speed alone, never the answer:
+    size = len(second[1])
+    np = _numpy(engine, size >= NUMPY_MIN_LINE and size * (k + 1) >= NUMPY_FROM)  # pragma: no mutate
     if np is None:
         return answer_text(step(k, *_line_layout(k, head, second, rows, None)))
     import warnings
 
     with warnings.catch_warnings(), np.errstate(all="ignore"):  # an overflow is step()'s to report
-        warnings.simplefilter("error")  # numpy 1.x only warns at a line it cannot read to its end
+        warnings.simplefilter("error")  # numpy 1.x only warns at a line it cannot read whole
         return answer_text(step(k, *_line_layout(k, head, second, rows, np), np))
 
 
 def _numpy(engine, large):
-    """Return numpy, or None for the pure engine."""
+    """Return numpy or None (the pure engine)."""
     try:
-        import resource  # numpy's OpenBLAS may abort under a cap
-        caps = resource.getrlimit(resource.RLIMIT_AS)[0], resource.getrlimit(resource.RLIMIT_DATA)[0]
-        large &= all(not 0 <= cap < 256 << 20 for cap in caps)  # -1: no cap
+        import resource  # numpy's OpenBLAS may abort under a cap, roughly this
+        limits = resource.RLIMIT_AS, resource.RLIMIT_DATA
+        large &= all(not 0 <= resource.getrlimit(cap)[0] < 256 << 20 for cap in limits)  # pragma: no mutate
     except ImportError:
         pass
     if engine == "python" or engine == "auto" and not (large and sys.implementation.name == "cpython"):
         return None
-    import os
+    import os  # threads only cost: no BLAS is used
     import warnings
 
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # no BLAS is used: threads only cost
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # pragma: no mutate
     try:
         with warnings.catch_warnings():  # nothing of numpy's may reach stderr
             warnings.simplefilter("ignore")
@@ -215,7 +215,7 @@ def _engine(argv, stdout, stderr):
     if argv and not (argv[0] == "--engine" and argv[1:] in (["auto"], ["python"], ["numpy"])):
         _write(stderr, USAGE.encode())
         raise SystemExit(2)
-    return argv[-1] if argv else "auto"
+    return argv[1] if argv else "auto"
 
 
 def _write(stream, data):  # stream may be None (closed) or text-only (IDEs, runpy)
@@ -225,7 +225,8 @@ def _write(stream, data):  # stream may be None (closed) or text-only (IDEs, run
                 data = data[stream.write(data) or len(data):]
         except TypeError:  # a text stream refuses bytes, writing none
             stream.write(data.decode())
-        getattr(stream, "flush", lambda: None)()
+        if hasattr(stream, "flush"):  # a minimal text stream has write() alone
+            stream.flush()
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):

@@ -68,6 +68,7 @@ def bad_number(line, token):
     (b"1 -1\n1e308\n1e308\n", b"solve.py: the result overflows float64\n"),
     (b"1 1\n-1e308\n1e308\n", b"solve.py: the result overflows float64\n"),
     (b"1 0.1\n1 2\n1 1e999\n", b"solve.py: line 3: number '1e999' is too large for float64\n"),
+    (b"1 0.1\n1 2\n1 -1e999\n", b"solve.py: line 3: number '-1e999' is too large for float64\n"),
     (b"0 0.1\n1\n1\n", b"solve.py: line 1: K must be at least 1, found 0\n"),
     (b"x 0.1\n1\n1\n", b"solve.py: line 1: K must be a positive whole number, found 'x'\n"),
     (b"", b"solve.py: empty input: expected 'K lr', then theta and K gradient vectors\n"),
@@ -149,6 +150,23 @@ def test_help():
     command = example[0].replace("python3 solve.py", f"{sys.executable} {program()}")
     shown = subprocess.run(command, shell=True, capture_output=True)
     assert shown.stdout.decode() == example[1].strip() + "\n"
+
+
+def test_help_without_docstrings():
+    """python3 -OO drops the docstring: --help is the usage line alone."""
+    outcome = run_process(args=["--help"], python=(sys.executable, "-OO"))
+    assert (outcome.status, outcome.stdout, outcome.stderr) == (0, solve.USAGE.encode() + b"\n", b"")
+
+
+@pytest.mark.parametrize("engine", ["auto", "python", "numpy"])
+def test_each_engine_by_name_gives_the_answer(engine):
+    outcome = run_main(SEED, argv=["--engine", engine])
+    assert (outcome.status, outcome.stdout, outcome.stderr) == (0, b"0.9000 1.8000\n", b""), outcome
+
+
+def test_a_sum_of_finite_gradients_is_finite_however_large_its_vector():
+    """Each value of the sum is checked, not their total: 1e308 and 1e308 sum to more than float64 holds."""
+    assert run_main(b"1 0\n0 0\n1e308 1e308\n", engine="python").stdout == b"0.0000 0.0000\n"
 
 
 def test_online_judge_returns_0_in_process():

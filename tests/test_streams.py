@@ -369,3 +369,25 @@ def test_the_engine_that_runs_is_the_one_chosen(data, args, engine):
     done = subprocess.run([sys.executable, "-c", WHICH, str(program()), *args], input=data,
                           capture_output=True, timeout=120, env=env)  # solve.py sets OPENBLAS_NUM_THREADS
     assert done.stderr.endswith(engine.encode())
+
+
+def test_the_numpy_engine_reads_checks_and_steps_with_numpy(monkeypatch):
+    """As CPython's test_json checks which scanner each copy of json uses: with --engine numpy, numpy
+    reads every line and makes every finite check (three lines; their sum and the result). The seam is
+    the numpy module as sys.modules gives it to the import."""
+    import types
+
+    import numpy
+
+    calls = []
+
+    class Recording(types.ModuleType):
+        def __getattr__(self, name):
+            calls.append(name)
+            return getattr(numpy, name)
+
+    monkeypatch.setitem(sys.modules, "numpy", Recording("numpy"))
+    out = io.BytesIO()
+    assert solve.main(["--engine", "numpy"], io.BytesIO(SEED), out, io.BytesIO()) == 0
+    assert out.getvalue() == SEED_ANSWER
+    assert (calls.count("fromstring"), calls.count("isfinite")) == (3, 5), calls
