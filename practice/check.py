@@ -26,7 +26,7 @@ from pathlib import Path
 
 from practice import sandbox
 from practice.judge import Check, Verdict, marked, mistake_prints, printable
-from testkit import cache, pypy, reference
+from testkit import cache, pypy
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUND = ROOT / "build" / "find"  # where a search saves the input it found
@@ -161,34 +161,21 @@ def find_failing(command, path, source, limits, out, tries=None):
     from practice import find  # Hypothesis is imported only for a search
 
     seconds, mib, seed = limits
-    tried = {}  # input: (answer, run), for naming the mistake at the end
 
-    def fails_on(data):
-        answer = reference.answer(data).encode()
-        bound = OUTPUT_FACTOR * len(answer) + 4096
-        tried[data] = answer, sandbox.run(command, source, data, seconds, mib, bound)
-        return verdict_of(tried[data][1], answer, {}, Check(), seconds).name != "AC"
+    def run(data, answer):
+        done = sandbox.run(command, source, data, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096)
+        return (lambda judge, prints: verdict_of(done, answer, prints, judge, seconds)), done.stdout
 
-    data, count = find.smallest(fails_on, seed, tries or find.TRIES)
-    if data is None:
-        print("find: %d inputs tried (seed %d), and none shows a mistake" % (count, seed), file=out)
+    found = find.hunt(run, seed, tries or find.TRIES)
+    lines = find.report(found)
+    if found.data is None:
+        print("\n".join(lines), file=out)
         return 0
-    judge = Check()
-    for given, (answer, run) in tried.items():  # a mistake is named only if it fits every output seen
-        if given != data and not run.stopped and run.signal is None:
-            verdict_of(run, answer, mistake_prints(given), judge, seconds)
-    answer, run = tried[data]
-    verdict = verdict_of(run, answer, mistake_prints(data), judge, seconds)
     FOUND.mkdir(parents=True, exist_ok=True)
     saved = FOUND / ("%s-seed-%d.in" % (path.stem, seed))
-    saved.write_bytes(data)
-    lines = ["find: after %d inputs (seed %d), the smallest that goes wrong is %s:"
-             % (count, seed, verdict.name), ""] + ["    " + row for row in data.decode().splitlines()] + [""]
-    if verdict.name == "WA" and len(answer.split()) == len(run.stdout.split()):
-        lines += [label + text for label, text in zip(("expected  ", "found     ", "          "),
-                                                      marked(answer, run.stdout), strict=True)]
+    saved.write_bytes(found.data)
     shown = os.path.relpath(saved) if saved.is_relative_to(Path.cwd()) else str(saved)
-    lines += [verdict.detail, "", "find: the input is in %s; try it: python3 %s < %s" % (shown, path, shown)]
+    lines += ["", "find: the input is in %s; try it: python3 %s < %s" % (shown, path, shown)]
     print("\n".join(lines), file=out)
     return 1
 

@@ -2,14 +2,18 @@
 and the practice page's "Find a failing input" button.
 
     data, tried = smallest(fails_on, seed=1)   # fails_on(input bytes) -> whether the program fails
+    found = hunt(run, seed=1)                  # run(input, answer) -> (judged, stdout): see hunt()
+    print("\n".join(report(found)))
 
 Hypothesis draws valid inputs, small ones first (K from 1, a few parameters, few digits, a
 learning rate of either sign, half of the results aimed at a tiny value, a tie or zero), each fair:
 every correct way of adding gives the same answer (packages/validate.py's unfair()). At the first
 input that fails, Hypothesis shrinks it while it still fails: fewer digits, smaller values, fewer
 micro-batches; then each parameter and micro-batch it can do without is dropped. The search is
-seeded, so a run can be repeated. Needs Hypothesis and the standard library, and no other module
-than packages/validate.py: the page loads it into Pyodide, with Hypothesis's wheels.
+seeded, so a run can be repeated. hunt() runs the search with the program and the reference
+(testkit/reference.py), and names the mistake the way a check does (practice/judge.py); report()
+says what it found. Needs Hypothesis and the standard library, and no other modules than those
+three: the page loads them into Pyodide, with Hypothesis's wheels.
 """
 
 import random
@@ -20,6 +24,8 @@ from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
 from packages.validate import unfair
+from practice.judge import Check, marked, mistake_prints
+from testkit import reference
 
 TRIES = 300  # inputs drawn before the search gives up
 SHRINKS = 120  # runs that shrinking a failure may take, at most
@@ -132,3 +138,52 @@ def _fewer(problem, fails):
         else:
             i += 1
     return k, lr, theta, grads
+
+
+class Found:
+    """What a search found: data (the input, or None), answer, verdict and stdout of its run, and how
+    many inputs it ran (count) with which seed."""
+
+    def __init__(self, data, count, seed, answer=b"", verdict=None, stdout=b""):
+        self.data, self.count, self.seed = data, count, seed
+        self.answer, self.verdict, self.stdout = answer, verdict, stdout
+
+
+def hunt(run, seed=1, tries=TRIES):
+    """Return the Found of a search for the smallest input a program gets wrong.
+
+    run(data, answer) runs the program on input bytes, with the reference's answer bytes (to bound
+    its output), and returns (judged, stdout): judged(check, prints) gives that run's Verdict under
+    a judge.Check, with the mistakes' prints of the input. The mistake is named only if it alone fits
+    every output the search saw, as a check names one.
+    """
+    tried = {}  # input: (answer, judged, stdout)
+
+    def fails_on(data):
+        answer = reference.answer(data).encode()
+        tried[data] = (answer,) + tuple(run(data, answer))
+        return tried[data][1](Check(), {}).name != "AC"
+
+    data, count = smallest(fails_on, seed, tries)
+    if data is None:
+        return Found(None, count, seed)
+    check = Check()
+    for given, (_, judged, _) in tried.items():
+        if given != data:
+            judged(check, mistake_prints(given))
+    answer, judged, stdout = tried[data]
+    return Found(data, count, seed, answer, judged(check, mistake_prints(data)), stdout)
+
+
+def report(found):
+    """Return the lines that say what a search found: the input as a learner would paste it, expected
+    against found with the values that differ marked, and the verdict's detail."""
+    if found.data is None:
+        return ["find: %d inputs tried (seed %d), and none shows a mistake" % (found.count, found.seed)]
+    lines = ["find: after %d inputs (seed %d), the smallest that goes wrong is %s:"
+             % (found.count, found.seed, found.verdict.name), ""]
+    lines += ["    " + row for row in found.data.decode().splitlines()] + [""]
+    if found.verdict.name == "WA" and len(found.answer.split()) == len(found.stdout.split()):
+        lines += [label + text for label, text in zip(("expected  ", "found     ", "          "),
+                                                      marked(found.answer, found.stdout), strict=True)]
+    return lines + [found.verdict.detail]
