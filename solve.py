@@ -159,8 +159,8 @@ def solve(stream, engine):
         raise InputError("empty input: expected 'K lr', then theta and K gradient vectors")
     line, (k, *rest) = first[0], first[1].split(None, 1)
     _check(k, line, not k.isdigit(), "K must be a positive whole number, found {}")
-    _check(k, line, not k.strip(b"0"), "K must be at least 1, found 0")
     _check(k, line, len(k.lstrip(b"0")) > 18, "K has more than 18 digits")
+    _check(k, line, not int(k), "K must be at least 1, found 0")
     k, head, rows = int(k), (line, rest[0] if rest else b""), chain([third], rows)
     if third is None:  # one or two lines: numpy would not pay
         return answer_text(step(k, *_token_layout(k, head, second)))

@@ -63,6 +63,7 @@ def bad_number(line, token):
     (b"2 0.1 5\n1 y\n", bad_number(2, b"y")),
     (b"2\n1 y\n1\n1\n", b"solve.py: line 1: the header must be exactly 'K lr', found only K\n"),
     (b"2 x\n1 y\n1\n1\n", bad_number(1, b"x")),
+    (b"1 0.1\n1E0 1e+0 x\n1\n", bad_number(2, b"x")),  # the first bad token, after good ones of every form
     (b"2 1\n0\n1e308\n1e308\n", b"solve.py: the sum of the gradients overflows float64\n"),
     (b"2 1\n0\n-1e308\n-1e308\n", b"solve.py: the sum of the gradients overflows float64\n"),
     (b"1 -1\n1e308\n1e308\n", b"solve.py: the result overflows float64\n"),
@@ -82,6 +83,10 @@ def bad_number(line, token):
      b" 1000 bytes\n"),
     (b"1" * 1001 + b" 0.1\n1\n1\n", b"solve.py: line 1: token '" + b"1" * 40 + b"'... is longer than"
      b" 1000 bytes\n"),
+    # Finite, as a float would read it: 1000 bytes are a number, 1001 are too long.
+    (b"1 0.1\n1\n0." + b"0" * 998 + b"\n", b""),
+    (b"1 0.1\n1\n0." + b"0" * 999 + b"\n1\n", b"solve.py: line 3: token '0." + b"0" * 38 + b"'... is longer"
+     b" than 1000 bytes\n"),
     # A token of more than 1000 bytes is bad input wherever it is, and the lines are judged in order.
     (b"2 0.1\n" + b"1 " * 600 + b"9" * 1001 + b" 2\n3 4\n", b"solve.py: line 2: token '" + b"9" * 40
      + b"'... is longer than 1000 bytes\n"),
