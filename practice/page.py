@@ -11,7 +11,9 @@ The page is practice/page/: one HTML file, its script (practice.js), the runner 
 - the samples and the secret data with their answers, and cases.json, which lists them with
   the time limits and each classic mistake's output on each, fingerprinted (practice.check.cases());
 - Pyodide itself, from the npm package that tools/pyodide pins (installed by
-  tools/installs.py), copied beside the page: nothing is fetched from the network.
+  tools/installs.py), copied beside the page: nothing is fetched from the network;
+- for "Find a failing input" (finder-worker.js): practice/find.py and the modules it imports, under
+  find/, and the pure wheels of Hypothesis that locks/page.txt pins, under wheels/.
 """
 
 import argparse
@@ -33,6 +35,8 @@ BUILT = ROOT / "build" / "practice"
 # What the page needs of the npm package: the loader, the interpreter, its standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+# The search's modules (practice/find.py's imports), and empty __init__.py files for their packages.
+FINDER_FILES = ("practice/find.py", "practice/judge.py", "packages/validate.py", "testkit/reference.py")
 # Python runs slower in WebAssembly: the page gives each case the package's limit times this.
 PAGE_LIMIT_FACTOR = 1.5
 
@@ -53,8 +57,16 @@ def build(folder=BUILT, install=True):
         shutil.copy2(pyodide / name, folder / "pyodide" / name)
     html = (PAGE / "index.html").read_text().replace("<!-- STATEMENT -->", statement_body())
     (folder / "index.html").write_text(html)
-    for name in ("practice.js", "runner.js", "runner.py", "judge-worker.js"):
+    for name in ("practice.js", "runner.js", "runner.py", "judge-worker.js", "finder-worker.js"):
         shutil.copy2(PAGE / name, folder / name)
+    inits = sorted({"%s/__init__.py" % path.split("/")[0] for path in FINDER_FILES})
+    finder = {"files": inits + list(FINDER_FILES), "wheels": []}
+    for path in finder["files"]:
+        build_package.write(folder, "find/" + path, b"" if path in inits else (ROOT / path).read_bytes())
+    for wheel in installs.page_wheels(install):
+        (folder / "wheels").mkdir(exist_ok=True)
+        shutil.copy2(wheel, folder / "wheels" / wheel.name)
+        finder["wheels"].append("wheels/" + wheel.name)
     shutil.copy2(Path(__file__).parent / "judge.py", folder / "judge.py")
     cases = {"samples": [], "secret": []}
     for name, given, answer, prints in check.cases():
@@ -67,7 +79,7 @@ def build(folder=BUILT, install=True):
         cases["samples" if group == "sample" else "secret"].append(entry)
     limit = build_package.TIME_LIMIT_S
     manifest = {"time_limit_s": limit, "page_limit_s": limit * PAGE_LIMIT_FACTOR,
-                "memory_limit_mib": build_package.MEMORY_LIMIT_MIB, **cases}
+                "memory_limit_mib": build_package.MEMORY_LIMIT_MIB, "finder": finder, **cases}
     (folder / "cases.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return folder
 

@@ -95,6 +95,24 @@ def ensure_pyodide(install):
     return ["env", "PYODIDE_DIR=%s" % folder, shutil.which("node"), str(source / "worker.mjs")]
 
 
+def page_wheels(install):
+    """Return the wheels the practice page's search loads into Pyodide, downloading them if needed.
+
+    pip downloads the pure wheels that locks/page.txt pins, their hashes checked, into
+    build/judges/page-wheels: the page serves them itself, as it serves Pyodide.
+    """
+    folder, wanted = JUDGES / "page-wheels", lock("page").read_text()
+    stamp = folder / ".stamp"
+    if not stamp.exists() or stamp.read_text() != wanted:
+        if not install:
+            raise SystemExit("no wheels for the page under %s: run without --no-install" % folder)
+        shutil.rmtree(folder, ignore_errors=True)
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--only-binary=:all:", "--require-hashes", "-r", str(lock("page")), "-d", str(folder)])
+        stamp.write_text(wanted)
+    return sorted(folder.glob("*.whl"))
+
+
 def lock(name):
     """Return the path of the lock file locks/NAME.txt, which must exist."""
     path = locks.lock_file(name)

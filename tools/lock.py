@@ -44,6 +44,8 @@ PROJECT = {
     # that pyproject.toml allows: numpy 1.21.0, and the floors of the test group.
     "oldest": (True, ["test"], "3.8", ["--resolution", "lowest-direct", "--upgrade"]),
     "lock": (False, ["lock"], "3.11", ["--universal"]),
+    # Pure wheels for the practice page's Pyodide (tools/installs.py's page_wheels() downloads them).
+    "page": (False, ["page"], "3.14", []),
     # The judges' own software, run on Linux only.
     "problemtools": (False, ["problemtools"], "3.11", []),
     "bapctools": (False, ["bapctools"], "3.11", []),

@@ -1,6 +1,7 @@
 // The judge: practice/judge.py in a Pyodide that runs no learner's code, so no program can change a
 // verdict. {reset} starts a check (the mistakes every output so far fits); {answer, prints, status,
-// stdout, stderr} judges one finished run and posts [verdict, detail].
+// stdout, stderr, input} judges one finished run and posts {verdict, detail, shown}: for a wrong answer, the
+// input cut to a line, then the expected and found values with those that differ marked, as make check shows them.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 let judgeRun;
@@ -15,13 +16,19 @@ import sys
 sys.path.insert(0, "/tmp")
 import judge
 check = judge.Check()
-def judge_run(reset, answer, prints, status, out, err):
+def judge_run(reset, answer, prints, status, out, err, given):
     global check
     if reset:
         check = judge.Check()
         return None
-    verdict = check.run(bytes(answer.to_py()), prints.to_py(), status, bytes(out.to_py()), bytes(err.to_py()))
-    return [verdict.name, verdict.detail]
+    answer, out = bytes(answer.to_py()), bytes(out.to_py())
+    verdict = check.run(answer, prints.to_py(), status, out, bytes(err.to_py()))
+    shown = []
+    if verdict.name == "WA":
+        shown = [judge.printable(bytes(given.to_py()), 120)]
+        if len(answer.split()) == len(out.split()):
+            shown += list(judge.marked(answer, out))
+    return [verdict.name, verdict.detail, shown]
 judge_run`);
       postMessage({ ready: true });
     } catch (error) {
@@ -30,12 +37,12 @@ judge_run`);
     return;
   }
   if (data.reset) {
-    judgeRun(true, null, null, 0, null, null);
+    judgeRun(true, null, null, 0, null, null, null);
     postMessage({ reset: true });
     return;
   }
-  const verdict = judgeRun(false, data.answer, data.prints, data.status, data.stdout, data.stderr);
-  const [name, detail] = verdict.toJs();
+  const verdict = judgeRun(false, data.answer, data.prints, data.status, data.stdout, data.stderr, data.input);
+  const [name, detail, shown] = verdict.toJs();
   verdict.destroy();
-  postMessage({ verdict: name, detail });
+  postMessage({ verdict: name, detail, shown });
 };

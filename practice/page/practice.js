@@ -1,5 +1,5 @@
-// The practice page: an editor, Run (the samples) and Submit (every case). Each case runs in a
-// Pyodide of its own (runner.js, loaded from one memory snapshot and ended after the case); the
+// The practice page: an editor, Run (the samples), Submit (every case) and Find a failing input.
+// Each case runs in a Pyodide of its own (runner.js, loaded from one memory snapshot and ended after the case); the
 // verdict comes from practice/judge.py in another Pyodide that runs no learner's code (judge-worker.js).
 const $ = (id) => document.getElementById(id);
 const KEY = "gradient-accumulation-practice";
@@ -79,7 +79,7 @@ window.addEventListener("storage", (event) => {
 });
 say("note", `Each case may take ${manifest.page_limit_s} s here (the judge's ${manifest.time_limit_s} s,` +
   " with room for Python in WebAssembly). Run tries the samples; Submit tries the samples, then the secret" +
-  " data. Only the standard library is here: import numpy fails (ModuleNotFoundError); make check" +
+  " data; Find a failing input searches small inputs for one your program gets wrong. Only the standard library is here: import numpy fails (ModuleNotFoundError); make check" +
   " runs numpy. What you write is kept in this browser.");
 
 function started(worker) {
@@ -121,8 +121,9 @@ function ask(message) {
   });
 }
 
-async function runCase(source, item) {
-  const [input, answer] = await Promise.all([bytes(item.input), bytes(item.answer)]);
+// One run of the program on input bytes, in a fresh runner, bounded by the answer's size: {status,
+// stdout, stderr, ran} once it ends, or {verdict, detail} when the page stopped it.
+async function runBytes(source, input, answer) {
   const limit = 4 * answer.length + 4096;
   let worker;
   try {
@@ -132,7 +133,7 @@ async function runCase(source, item) {
     return { verdict: "RTE", detail: `Python could not start: ${error.message}`, seconds: 0 };
   }
   fill();
-  const run = await new Promise((resolve) => {
+  return new Promise((resolve) => {
     const begun = performance.now();
     const finish = (result) => {
       clearTimeout(timer);
@@ -157,12 +158,19 @@ async function runCase(source, item) {
     };
     worker.postMessage({ source, input, limit });
   });
+}
+
+const decode = (data) => new TextDecoder().decode(data.slice(0, 4000));
+
+async function runCase(source, item) {
+  const [input, answer] = await Promise.all([bytes(item.input), bytes(item.answer)]);
+  const run = await runBytes(source, input, answer);
   if (run.verdict) return run;
-  const { verdict, detail } = await ask({ answer, prints: item.prints, status: run.status, stdout: run.stdout,
-                                         stderr: run.stderr });
-  const decode = (data) => new TextDecoder().decode(data.slice(0, 4000));
+  const { verdict, detail, shown } = await ask({ answer, prints: item.prints, status: run.status,
+                                                stdout: run.stdout, stderr: run.stderr, input });
   const hint = /No module named '?numpy/.test(detail) ? " (numpy is not available in this page)" : "";
-  return { verdict, detail: detail + hint, seconds: run.ran, stdout: decode(run.stdout), stderr: decode(run.stderr) };
+  return { verdict, detail: detail + hint, seconds: run.ran, stdout: decode(run.stdout), stderr: decode(run.stderr),
+           shown };
 }
 
 function row(table, item, result) {
@@ -176,6 +184,14 @@ function row(table, item, result) {
   tr.insertCell().textContent = `${result.seconds.toFixed(2)} s`;
   const detail = tr.insertCell();
   detail.textContent = result.detail;
+  if (item.sample && result.shown && result.shown.length) {  // a wrong sample: its input, expected against found
+    const [input, ...values] = result.shown;
+    const pre = document.createElement("pre");
+    pre.className = "shown";
+    pre.textContent = [`input:    ${input}`,
+      ...values.map((line, i) => `${["expected:", "found:   ", "         "][i]} ${line}`)].join("\n");
+    detail.append(pre);
+  }
   if (item.sample && result.verdict !== "AC" && "stdout" in result) {  // a failing sample: what the program wrote
     for (const [label, written] of [["stdout", result.stdout], ["stderr", result.stderr]]) {
       const pre = document.createElement("pre");
@@ -189,7 +205,7 @@ function row(table, item, result) {
 async function judgeAll(withSecret) {
   const source = code.value;
   save();
-  $("run").disabled = $("submit").disabled = true;
+  buttons(false);
   $("results").replaceChildren();
   const table = document.createElement("table");
   $("results").append(table);
@@ -216,16 +232,80 @@ async function judgeAll(withSecret) {
   summary(failed ? `${failed} case${failed > 1 ? "s" : ""} not AC`
     : (withSecret ? "every case AC" : "the samples pass: Submit runs the secret data"));
   say("status", "ready");
-  $("run").disabled = $("submit").disabled = false;
+  buttons(true);
+}
+
+// The search of make check FIND=1 (practice/find.py, seed 1), in a worker of its own that loads on the
+// first press. It runs no learner's code: each input it asks for runs here, as a case of Run does.
+let finder = null;
+function loadFinder() {
+  const worker = new Worker("finder-worker.js", { type: "module" });
+  const ready = started(worker).then(() => worker);
+  (async () => {
+    const files = await Promise.all(manifest.finder.files.map(async (path) => [path, await text(`find/${path}`)]));
+    const wheels = await Promise.all(manifest.finder.wheels.map(async (path) => (await bytes(path)).buffer));
+    worker.postMessage({ snapshot: snapshot && snapshot.slice(), files: Object.fromEntries(files), wheels }, wheels);
+  })().catch((error) => worker.onerror({ preventDefault() {}, message: error.message }));
+  return ready;
+}
+
+async function findFailing() {
+  const source = code.value;
+  save();
+  buttons(false);
+  $("results").replaceChildren();
+  const shown = document.createElement("pre");
+  shown.className = "found";
+  say("status", "loading the search ...");
+  let runs = 0;
+  try {
+    finder = finder || loadFinder();
+    const worker = await finder;
+    const found = await new Promise((resolve) => {
+      worker.onmessage = async ({ data }) => {
+        if (data.run === undefined) {
+          resolve(data);
+          return;
+        }
+        runs += 1;
+        say("status", `finding: input ${runs} ...`);
+        const run = await runBytes(source, data.input, data.answer);
+        worker.postMessage({ ran: data.run, result: run.verdict ? { verdict: run.verdict, detail: run.detail }
+          : { status: run.status, stdout: run.stdout, stderr: run.stderr } });
+      };
+      worker.postMessage({ find: 1 });
+    });
+    shown.textContent = found.found.join("\n");
+    $("results").append(shown);
+    if (found.input) {
+      const link = document.createElement("a");
+      link.className = "saved";
+      link.href = URL.createObjectURL(new Blob([found.input]));
+      link.download = "failing.in";
+      link.textContent = "save this input as failing.in";
+      $("results").append(link);
+    }
+  } catch (error) {
+    finder = null;
+    shown.textContent = `find: the search could not start: ${error.message}`;
+    $("results").append(shown);
+  }
+  say("status", "ready");
+  buttons(true);
+}
+
+function buttons(on) {
+  for (const id of ["run", "submit", "find"]) $(id).disabled = !on;
 }
 
 $("run").addEventListener("click", () => judgeAll(false));
+$("find").addEventListener("click", findFailing);
 $("submit").addEventListener("click", () => judgeAll(true));
 try {
   fill();
   await Promise.all([judgeReady, pool[0]]);
   say("status", "ready");
-  $("run").disabled = $("submit").disabled = false;
+  buttons(true);
 } catch (error) {
   say("status", `Python could not start: ${error.message}`);
 }

@@ -96,6 +96,38 @@ def test_a_wrong_answer_shows_its_named_mistake(page, mistake):
     expect(page.locator("#results pre.stdout").first).to_be_visible()  # a failing sample shows its output
 
 
+def test_a_wrong_sample_shows_its_input_and_the_values_that_differ(page):
+    assert judged(page, wrong_answers.program("sum_not_mean"), "#run") == ["WA", "AC"]
+    shown = page.locator("#results pre.shown").first.inner_text().split("\n")
+    assert shown[0].startswith("input:    2 0.1\\n"), shown  # the input on one line, as make check shows it
+    assert [line.split()[0] for line in shown[1:3]] == ["expected:", "found:"], shown
+    assert shown[3].split() == ["^^^^^^", "^^^^^^"], shown  # both values differ
+
+
+def test_find_shows_the_smallest_input_that_goes_wrong(page):
+    """The search of make check FIND=1, each input run as a case of Run is: for a learner wrong only
+    when K >= 3, it finds K = 3 with one parameter, and says expected against found."""
+    page.fill("#code", RIGHT.replace("READ", "sys.stdin.read()").replace("range(k)", "range(min(k, 2))")
+              + "print(ANSWER, end='')\n")
+    page.click("#find")
+    expect(page.locator("#results pre.found")).to_be_visible(timeout=600_000)
+    expect(page.locator("#status")).to_have_text("ready")
+    page.screenshot(path=str(SHOTS / "6-find.png"), full_page=True)
+    lines = page.locator("#results pre.found").inner_text().split("\n")
+    assert "the smallest that goes wrong is WA:" in lines[0], lines
+    k, d = int(lines[2].split()[0]), len(lines[3].split())
+    assert (k, d) == (3, 1), lines
+    assert [line.split()[0] for line in lines[k + 5:k + 7]] == ["expected", "found"], lines
+    expect(page.locator("#results a.saved")).to_have_attribute("download", "failing.in")
+
+
+def test_find_on_a_right_solution_says_it_found_none(page):
+    page.fill("#code", (ROOT / "solve.py").read_text())
+    page.click("#find")
+    expect(page.locator("#results pre.found")).to_contain_text("and none shows a mistake", timeout=900_000)
+    assert page.locator("#results a.saved").count() == 0
+
+
 def test_a_mistake_that_another_prints_too_is_not_named(page):
     """On sample 2, np.round's output is truncation's and float32's too: expected against found only."""
     verdicts = judged(page, wrong_answers.program("numpy_style_rounding"), "#run")
