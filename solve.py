@@ -13,9 +13,6 @@ in float64, summed left to right, each value "%.4f" but never "-0.0000".
 Bad input: status 1, nothing on stdout, one line on stderr naming its line.
 --engine numpy or python forces an engine on 3 lines or more; auto takes
 numpy on CPython from 4 MiB in lines of 256 bytes.
-
-lines() reads, parse() parses, add_up() sums, step() updates, answer_text()
-rounds; main() runs them.
 """
 
 import sys
@@ -41,7 +38,7 @@ def lines(stream):
             raw = raw.encode(errors="surrogateescape")
         if number == 0 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
-        for text in raw.splitlines():  # a stream splits at \n alone, not at \r
+        for text in raw.splitlines() if b"\r" in raw else [raw]:  # a stream splits at \n alone
             number += 1
             if text and not text.isspace():
                 yield number, text
@@ -103,12 +100,10 @@ def step(k, lr, theta, grad_sum, np=None):
 
 
 def answer_text(values):
-    """Return the answer line.
-
-    >>> answer_text([0.9, -0.00001, 0.82825])
-    '0.9000 0.0000 0.8283\\n'
-    """
-    text = " ".join(map("{:.4f}".format, values))  # not %: PyPy's prints exponents from 1e50
+    """Return the answer line: each exact value rounded to 4 decimals, never "-0.0000"."""
+    text = ("%.4f " * len(values) % tuple(values))[:-1]
+    # Only PyPy's % prints exponents (from 1e50):
+    text = " ".join(map("{:.4f}".format, values)) if "e" in text else text  # pragma: no mutate
     return text.replace("-0.0000", "0.0000") + "\n"  # only a whole value reads -0.0000
 
 
@@ -138,8 +133,9 @@ def _line_layout(k, head, second, rows, np):
 
 
 def _token_layout(k, head, second):
-    given = filter(None, (head, second))
-    values = [number for line, text in given if text for number in parse(text, line)]
+    values = []
+    for line, text in filter(None, (head, second)):  # the long list is not copied
+        values, values[:0] = parse(text, line) if text else [], values
     count = len(values)
     if count == 0:
         raise InputError("expected 'K lr', found only K")
@@ -147,7 +143,7 @@ def _token_layout(k, head, second):
         raise InputError("found %d numbers after 'K lr'; expected a positive multiple of K+1 = %d"
                          " (theta and K gradients of equal length)" % (count - 1, k + 1))
     d = (count - 1) // (k + 1)
-    rows = iter([values[at:at + d] for at in range(1, count, d)])
+    rows = (values[at:at + d] for at in range(1, count, d))
     return values[0], next(rows), add_up(rows)
 
 
@@ -164,7 +160,6 @@ def solve(stream, engine):
     k, head, rows = int(k), (line, rest[0] if rest else b""), chain([third], rows)
     if third is None:  # one or two lines: numpy would not pay
         return answer_text(step(k, *_token_layout(k, head, second)))
-    # Speed alone, never the answer:
     size = len(second[1])
     np = _numpy(engine, size >= NUMPY_MIN_LINE and size * (k + 1) >= NUMPY_FROM)  # pragma: no mutate
     if np is None:
@@ -177,11 +172,11 @@ def solve(stream, engine):
 
 
 def _numpy(engine, large):
-    """Return numpy or None (the pure engine)."""
+    """Return numpy or None (the pure engine): speed alone, never the answer."""
     try:
         import resource  # numpy's OpenBLAS may abort under a cap, roughly this
-        limits = resource.RLIMIT_AS, resource.RLIMIT_DATA
-        large &= all(not 0 <= resource.getrlimit(cap)[0] < 256 << 20 for cap in limits)  # pragma: no mutate
+        for cap in resource.RLIMIT_AS, resource.RLIMIT_DATA:
+            large &= not 0 <= resource.getrlimit(cap)[0] < 256 << 20  # pragma: no mutate
     except ImportError:
         pass
     if engine == "python" or engine == "auto" and not (large and sys.implementation.name == "cpython"):
@@ -230,8 +225,8 @@ def _write(stream, data):  # stream may be None (closed) or text-only (IDEs, run
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
-    """Run on byte streams (the process's by default); return 0, 1 (one line on stderr), 2 (usage),
-    130 (Ctrl-C) or 141 (a closed pipe)."""
+    """Run on byte streams (the process's by default); return 0, 1 (bad input), 2 (usage), 130 (Ctrl-C)
+    or 141 (a closed pipe)."""
     stdin, stdout, stderr = (getattr(stream, "buffer", stream) for stream in (
         stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr))
     message = "out of memory: the input needs more memory than this process may use"
