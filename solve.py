@@ -70,6 +70,7 @@ def parse(text, line, np=None):
     """Return a line's numbers (with numpy, an array), or raise InputError at the first bad one."""
     shape = text.translate(SHAPES)
     if b"!" not in shape and b"x" * 1001 not in shape:
+        del shape  # a line's size
         try:  # here float() and np.fromstring take just the grammar, but for overflow
             numbers = np.fromstring(text, sep=" ") if np else list(map(float, text.split()))
             if _finite(numbers, np):
@@ -123,7 +124,6 @@ def _gradients(rows, k, d, theta_line, np):
 
 
 def _line_layout(k, head, second, rows, np):
-    """Return (lr, theta, grad_sum); head is (1, line 1 after K)."""
     tokens = head[1].split()
     if len(tokens) != 1:
         raise InputError("the header must be exactly 'K lr', found %s"
@@ -154,6 +154,7 @@ def solve(stream, engine):
     if first is None:
         raise InputError("empty input: expected 'K lr', then theta and K gradient vectors")
     line, (k, *rest) = first[0], first[1].split(None, 1)
+    del first  # rest has its numbers
     _check(k, line, not k.isdigit(), "K must be a positive whole number, found {}")
     _check(k, line, len(k.lstrip(b"0")) > 18, "K has more than 18 digits")
     _check(k, line, not int(k), "K must be at least 1, found 0")
