@@ -134,7 +134,7 @@ def _line_layout(k, head, second, rows, np):
 
 def _token_layout(k, head, second):
     values = []
-    for line, text in filter(None, (head, second)):  # the long list is not copied
+    for line, text in filter(None, (head, second)):  # no long list copied
         values, values[:0] = parse(text, line) if text else [], values
     count = len(values)
     if count == 0:
@@ -154,7 +154,7 @@ def solve(stream, engine):
     if first is None:
         raise InputError("empty input: expected 'K lr', then theta and K gradient vectors")
     line, (k, *rest) = first[0], first[1].split(None, 1)
-    del first  # rest has its numbers
+    del first  # rest has them too
     _check(k, line, not k.isdigit(), "K must be a positive whole number, found {}")
     _check(k, line, len(k.lstrip(b"0")) > 18, "K has more than 18 digits")
     _check(k, line, not int(k), "K must be at least 1, found 0")
@@ -173,15 +173,16 @@ def solve(stream, engine):
 
 
 def _numpy(engine, large):
-    """Return numpy or None (the pure engine): speed alone, never the answer."""
-    try:
-        import resource  # numpy's OpenBLAS may abort under a cap, roughly this
-        for cap in resource.RLIMIT_AS, resource.RLIMIT_DATA:
-            large &= not 0 <= resource.getrlimit(cap)[0] < 256 << 20  # pragma: no mutate
-    except ImportError:
-        pass
+    """Return numpy or None (the pure engine): for speed, never the answer."""
     if engine == "python" or engine == "auto" and not (large and sys.implementation.name == "cpython"):
         return None
+    try:
+        import resource  # OpenBLAS may abort under a cap
+        for cap in resource.RLIMIT_AS, resource.RLIMIT_DATA:
+            if engine == "auto" and 0 <= resource.getrlimit(cap)[0] < 256 << 20:  # pragma: no mutate
+                return None
+    except ImportError:
+        pass
     import os  # threads only cost: no BLAS is used
     import warnings
 
@@ -191,7 +192,7 @@ def _numpy(engine, large):
             warnings.simplefilter("ignore")
             import numpy
         return numpy
-    except Exception as error:  # or anything a broken install raises
+    except Exception as error:  # or what a broken install raises
         why = str(error).partition("\n")[0]
         why = "" if isinstance(error, ImportError) else " (%s: %s)" % (
             type(error).__name__, why[:80] + "..." * (len(why) > 80))
