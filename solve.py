@@ -134,7 +134,7 @@ def _line_layout(k, head, second, rows, np):
 def _token_layout(k, head, second):
     values = []
     for line, text in filter(None, (head, second)):  # no long list copied
-        values, values[:0] = parse(text, line) if text else [], values
+        values, values[:0] = parse(text, line), values
     count = len(values)
     if count == 0:
         raise InputError("expected 'K lr', found only K")
