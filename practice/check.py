@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from practice import sandbox
-from practice.judge import Check, Verdict, marked, mistake_prints, printable
+from practice.judge import Check, Verdict, mistake_prints, printable, wrong_sample
 from testkit import cache, pypy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,11 +137,8 @@ def check(path, interpreter="python3", out=None, find=None, **search):
                 failed += verdict.name != "AC"
                 print(line(name, verdict, done, width), file=out, flush=True)
                 if verdict.name == "WA" and group == "sample":
-                    print("  input:    %s" % printable(given, 120), file=out)
-                    if len(answer.split()) == len(done.stdout.split()):
-                        lines = zip(("expected:", "found:", ""), marked(answer, done.stdout), strict=True)
-                        for label, text in lines:
-                            print("  %-9s %s" % (label, text), file=out)
+                    for shown in wrong_sample(given, answer, done.stdout):
+                        print("  " + shown, file=out)
             if failed:
                 break
             if group == "sample":

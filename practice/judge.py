@@ -87,6 +87,16 @@ def marked(want, got, limit=12):
     return line(want), line(got), marks.rstrip()
 
 
+def wrong_sample(given, want, got):
+    """Return the lines that show a wrong sample, as make check and the page print them: its input on
+    one line, then, when both outputs have as many values, expected against found, marked."""
+    lines = ["input:    " + printable(given, 120)]
+    if len(want.split()) == len(got.split()):
+        lines += ["%-9s %s" % (label, text)
+                  for label, text in zip(("expected:", "found:", ""), marked(want, got), strict=True)]
+    return lines
+
+
 def fingerprint(tokens):
     """Return a short digest of a list of byte tokens: equal lists, equal digests."""
     return hashlib.sha256(b" ".join(tokens)).hexdigest()[:32]

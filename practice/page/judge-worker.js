@@ -1,7 +1,7 @@
 // The judge: practice/judge.py in a Pyodide that runs no learner's code, so no program can change a
 // verdict. {reset} starts a check (the mistakes every output so far fits); {answer, prints, status,
-// stdout, stderr, input} judges one finished run and posts {verdict, detail, shown}: for a wrong answer, the
-// input cut to a line, then the expected and found values with those that differ marked, as make check shows them.
+// stdout, stderr, input} judges one finished run and posts {verdict, detail, shown}: for a wrong answer,
+// the lines of judge.wrong_sample(), which make check prints too.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 let judgeRun;
@@ -23,11 +23,7 @@ def judge_run(reset, answer, prints, status, out, err, given):
         return None
     answer, out = bytes(answer.to_py()), bytes(out.to_py())
     verdict = check.run(answer, prints.to_py(), status, out, bytes(err.to_py()))
-    shown = []
-    if verdict.name == "WA":
-        shown = [judge.printable(bytes(given.to_py()), 120)]
-        if len(answer.split()) == len(out.split()):
-            shown += list(judge.marked(answer, out))
+    shown = judge.wrong_sample(bytes(given.to_py()), answer, out) if verdict.name == "WA" else []
     return [verdict.name, verdict.detail, shown]
 judge_run`);
       postMessage({ ready: true });

@@ -185,11 +185,9 @@ function row(table, item, result) {
   const detail = tr.insertCell();
   detail.textContent = result.detail;
   if (item.sample && result.shown && result.shown.length) {  // a wrong sample: its input, expected against found
-    const [input, ...values] = result.shown;
     const pre = document.createElement("pre");
     pre.className = "shown";
-    pre.textContent = [`input:    ${input}`,
-      ...values.map((line, i) => `${["expected:", "found:   ", "         "][i]} ${line}`)].join("\n");
+    pre.textContent = result.shown.join("\n");
     detail.append(pre);
   }
   if (item.sample && result.verdict !== "AC" && "stdout" in result) {  // a failing sample: what the program wrote
@@ -238,15 +236,17 @@ async function judgeAll(withSecret) {
 // The search of make check FIND=1 (practice/find.py, seed 1), in a worker of its own that loads on the
 // first press. It runs no learner's code: each input it asks for runs here, as a case of Run does.
 let finder = null;
-function loadFinder() {
+async function loadFinder() {
+  const files = await Promise.all(manifest.finder.files.map(async (path) => [path, await text(`find/${path}`)]));
+  const wheels = await Promise.all(manifest.finder.wheels.map(async (path) => (await bytes(path)).buffer));
   const worker = new Worker("finder-worker.js", { type: "module" });
-  const ready = started(worker).then(() => worker);
-  (async () => {
-    const files = await Promise.all(manifest.finder.files.map(async (path) => [path, await text(`find/${path}`)]));
-    const wheels = await Promise.all(manifest.finder.wheels.map(async (path) => (await bytes(path)).buffer));
-    worker.postMessage({ snapshot: snapshot && snapshot.slice(), files: Object.fromEntries(files), wheels }, wheels);
-  })().catch((error) => worker.onerror({ preventDefault() {}, message: error.message }));
-  return ready;
+  const ready = started(worker);
+  worker.postMessage({ snapshot: snapshot && snapshot.slice(), files: Object.fromEntries(files), wheels }, wheels);
+  await ready.catch((error) => {
+    worker.terminate();
+    throw error;
+  });
+  return worker;
 }
 
 async function findFailing() {
@@ -261,7 +261,12 @@ async function findFailing() {
   try {
     finder = finder || loadFinder();
     const worker = await finder;
-    const found = await new Promise((resolve) => {
+    const found = await new Promise((resolve, reject) => {
+      worker.onerror = (event) => {  // the search's own Python failed: no answer will come
+        event.preventDefault();
+        worker.terminate();
+        reject(new Error(event.message || "the search's worker failed"));
+      };
       worker.onmessage = async ({ data }) => {
         if (data.run === undefined) {
           resolve(data);
@@ -287,7 +292,7 @@ async function findFailing() {
     }
   } catch (error) {
     finder = null;
-    shown.textContent = `find: the search could not start: ${error.message}`;
+    shown.textContent = `find: the search failed: ${error.message}`;
     $("results").append(shown);
   }
   say("status", "ready");
