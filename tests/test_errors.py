@@ -87,6 +87,8 @@ def bad_number(line, token):
     (b"1 0.1\n1\n0." + b"0" * 998 + b"\n", b""),
     (b"1 0.1\n1\n0." + b"0" * 999 + b"\n1\n", b"solve.py: line 3: token '0." + b"0" * 38 + b"'... is longer"
      b" than 1000 bytes\n"),
+    (b"1 0.1\n1 1\n1 0." + b"0" * 999 + b"\n", b"solve.py: line 3: token '0." + b"0" * 38 + b"'... is longer"
+     b" than 1000 bytes\n"),  # at the end of its line
     # A token of more than 1000 bytes is bad input wherever it is, and the lines are judged in order.
     (b"2 0.1\n" + b"1 " * 600 + b"9" * 1001 + b" 2\n3 4\n", b"solve.py: line 2: token '" + b"9" * 40
      + b"'... is longer than 1000 bytes\n"),

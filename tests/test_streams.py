@@ -371,10 +371,10 @@ def test_the_engine_that_runs_is_the_one_chosen(data, args, engine):
     assert done.stderr.endswith(engine.encode())
 
 
-def test_the_numpy_engine_reads_checks_and_steps_with_numpy(monkeypatch):
+def test_the_numpy_engine_reads_every_line_with_numpy(monkeypatch):
     """As CPython's test_json checks which scanner each copy of json uses: with --engine numpy, numpy
-    reads every line and makes every finite check (three lines; their sum and the result). The seam is
-    the numpy module as sys.modules gives it to the import."""
+    reads every line (three), so the rows are numpy's arrays. The seam is the numpy module as
+    sys.modules gives it to the import."""
     import types
 
     import numpy
@@ -390,7 +390,7 @@ def test_the_numpy_engine_reads_checks_and_steps_with_numpy(monkeypatch):
     out = io.BytesIO()
     assert solve.main(["--engine", "numpy"], io.BytesIO(SEED), out, io.BytesIO()) == 0
     assert out.getvalue() == SEED_ANSWER
-    assert (calls.count("fromstring"), calls.count("isfinite")) == (3, 5), calls
+    assert calls.count("fromstring") == 3, calls
 
 
 def test_a_numpy_that_reads_a_good_line_as_inf_still_gives_the_answer(monkeypatch):
