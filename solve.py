@@ -12,7 +12,7 @@ in float64, summed left to right, each value "%.4f" but never "-0.0000".
 
 Bad input: status 1, nothing on stdout, one line on stderr naming its line.
 --engine numpy or python forces an engine on 3 lines or more; auto takes
-numpy on CPython from 4 MiB in lines of 256 bytes.
+numpy on CPython from 10 MiB in lines of 256 bytes.
 """
 
 import sys
@@ -159,8 +159,8 @@ def solve(stream, engine):
     k, head, rows = int(k), (line, rest[0] if rest else b""), chain([third], rows)
     if third is None:  # one or two lines: numpy would not pay
         return step(k, *_token_layout(k, head, second))
-    size = len(second[1])  # numpy pays from lines of 256 bytes, inputs of 4 MiB
-    np = _numpy(engine, size >= 256 and size * (k + 1) >= 4 << 20)  # pragma: no mutate
+    size = len(second[1])  # numpy pays from lines of 256 bytes, inputs of 10 MiB
+    np = _numpy(engine, size >= 256 and size * (k + 1) >= 10 << 20)  # pragma: no mutate
     if np is None:
         return step(k, *_line_layout(k, head, second, rows, None))
     import warnings

@@ -314,13 +314,13 @@ def broken_numpy(tmp_path_factory):
                          "The current Numpy installation fails to pass a sanity check\nsee the link")
 
 
-WIDE = big_problem(900_000)  # 5.4 MB, lines long: auto wants numpy
+WIDE = big_problem(1_400_000)  # 11.2 MB, lines long: auto wants numpy
 
 
 def test_a_numpy_that_fails_to_import_leaves_auto_on_the_pure_engine(broken_numpy):
     outcome = run_process(WIDE, env={**os.environ, "PYTHONPATH": str(broken_numpy)})
     assert (outcome.status, outcome.stderr) == (0, b""), outcome
-    assert outcome.stdout == b" ".join([b"0.7500"] * 900_000) + b"\n"
+    assert outcome.stdout == b" ".join([b"0.7500"] * 1_400_000) + b"\n"
 
 
 def test_a_numpy_that_fails_to_import_is_one_line_when_forced(broken_numpy):
@@ -357,9 +357,9 @@ WHICH = "import runpy, sys; sys.argv = [sys.argv[1]] + sys.argv[2:]\n" \
 
 @pytest.mark.parametrize("data, args, engine", [
     (SEED, [], "python"),  # small: numpy would cost more to import than it saves
-    (WIDE, [], "numpy"),  # 4 MiB or more in long lines
+    (WIDE, [], "numpy"),  # 10 MiB or more in long lines
     # As big, in lines of 200 bytes: numpy's cost is per line.
-    (b"22000 0.5\n" + b"1 " * 99 + (b"1\n" + b"1 " * 99) * 22_000 + b"1\n", [], "python"),
+    (b"55000 0.5\n" + b"1 " * 99 + (b"1\n" + b"1 " * 99) * 55_000 + b"1\n", [], "python"),
     (WIDE, ["--engine", "python"], "python"),
     (SEED, ["--engine", "numpy"], "numpy"),
     (b" ".join(WIDE.split()), ["--engine", "numpy"], "python"),  # one or two lines: the pure engine's

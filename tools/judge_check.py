@@ -123,7 +123,7 @@ def near_ties(rng, n):
 
 
 def big_problem(rng, numbers_per_row):
-    """Return a valid problem of a few MB, past the size from which auto picks numpy."""
+    """Return a valid problem of about 11 MB, past the size from which auto picks numpy."""
     rows = [" ".join("%.6f" % rng.uniform(-3, 3) for _ in range(numbers_per_row)) for _ in range(3)]
     return ("2 0.25\n" + "\n".join(rows) + "\n").encode()
 
@@ -152,8 +152,8 @@ def build_corpus(seed=20261129):
             add("token %r" % b"".join(parts), b"1 0.1\n" + b"".join(parts) + b" 2\n3 4\n")
     for i in range(5):
         add("near ties %d" % i, near_ties(rng, 2000), "auto" if i == 0 else "")
-    add("big lines", big_problem(rng, 200_000), "both")
-    add("big tokens", big_problem(rng, 200_000).replace(b"\n", b" "), "auto")
+    add("big lines", big_problem(rng, 400_000), "both")
+    add("big tokens", big_problem(rng, 400_000).replace(b"\n", b" "), "auto")
     return cases
 
 
