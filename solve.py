@@ -16,7 +16,6 @@ numpy on CPython from 10 MiB in lines of 256 bytes.
 """
 
 import sys
-from itertools import chain
 
 
 class InputError(ValueError):
@@ -49,7 +48,7 @@ def _check(token, line, wrong, why):
 def parse_number(token, line):
     import re  # bad input alone comes here
 
-    _check(token, line, not re.fullmatch(rb"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", token),
+    _check(token, line, not re.fullmatch(rb"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", token),
            "bad number {}: write digits with an optional sign, point and exponent, like -1.5e-3")
     value = float(token)
     _check(token, line, value - value != 0, "number {} is too large for float64")
@@ -82,17 +81,17 @@ def add_up(rows, np=None):
         if np:
             total += row
         else:
-            for at, number in enumerate(row):  # PyPy's JIT makes this a C loop, where map() is not
+            for at, number in enumerate(row):  # PyPy's JIT compiles this loop, not map()
                 total[at] += number
         del row  # before the next is read
     return total
 
 
 def step(k, lr, theta, grad_sum, np=None):
-    """Return the answer line of theta - lr * (grad_sum / k); raise InputError on overflow."""
+    """Return the answer for theta - lr * (grad_sum / k); raise InputError on overflow."""
     result = theta - lr * (grad_sum / k) if np else [t - lr * (g / k) for t, g in zip(theta, grad_sum)]
     text = answer_text(result)
-    if "n" in text:  # inf, or nan (lr = 0): no finite value's text has an n
+    if "n" in text:  # inf, or nan (lr = 0): a finite value has no n
         raise InputError("the sum of the gradients overflows float64" if float("inf") in map(abs, grad_sum)
                          else "the result overflows float64")
     return text
@@ -156,7 +155,8 @@ def solve(stream, engine):
     _check(k, line, not k.isdigit(), "K must be a positive whole number, found {}")
     _check(k, line, len(k.lstrip(b"0")) > 18, "K has more than 18 digits")
     _check(k, line, not int(k), "K must be at least 1, found 0")
-    k, head, rows = int(k), (line, rest[0] if rest else b""), chain([third], rows)
+    k, head = int(k), (line, rest[0] if rest else b"")
+    rows = (row for part in ([third], rows) for row in part)  # no itertools to import
     if third is None:  # one or two lines: numpy would not pay
         return step(k, *_token_layout(k, head, second))
     size = len(second[1])  # numpy pays from lines of 256 bytes, inputs of 10 MiB
