@@ -371,26 +371,46 @@ def test_the_engine_that_runs_is_the_one_chosen(data, args, engine):
     assert done.stderr.endswith(engine.encode())
 
 
-def test_the_numpy_engine_reads_every_line_with_numpy(monkeypatch):
+def test_the_numpy_engine_reads_checks_and_steps_whole_arrays(monkeypatch):
     """As CPython's test_json checks which scanner each copy of json uses: with --engine numpy, numpy
-    reads every line (three), so the rows are numpy's arrays. The seam is the numpy module as
-    sys.modules gives it to the import."""
+    reads each good line at once, never again number by number (np.array), even one with a token of
+    1000 bytes; checks it by its sum; adds rows with += and divides the sum once. The seam is the numpy
+    module as sys.modules gives it to the import, whose arrays record what is done to them."""
     import types
 
     import numpy
 
     calls = []
 
+    class Recorded(numpy.ndarray):
+        def sum(self, *args, **kwargs):
+            calls.append("sum")
+            return super().sum(*args, **kwargs)
+
+        def __iadd__(self, other):
+            calls.append("+=")
+            return super().__iadd__(other)
+
+        def __truediv__(self, other):
+            calls.append("/")
+            return super().__truediv__(other)
+
     class Recording(types.ModuleType):
         def __getattr__(self, name):
             calls.append(name)
             return getattr(numpy, name)
 
+        def fromstring(self, text, sep):
+            calls.append("fromstring")
+            return numpy.fromstring(text, sep=sep).view(Recorded)
+
     monkeypatch.setitem(sys.modules, "numpy", Recording("numpy"))
     out = io.BytesIO()
-    assert solve.main(["--engine", "numpy"], io.BytesIO(SEED), out, io.BytesIO()) == 0
+    data = SEED.replace(b"0.5 1.0", b"0.5 1." + b"0" * 998)
+    assert solve.main(["--engine", "numpy"], io.BytesIO(data), out, io.BytesIO()) == 0
     assert out.getvalue() == SEED_ANSWER
-    assert calls.count("fromstring") == 3, calls
+    assert [call for call in calls if call in ("fromstring", "sum", "array", "+=", "/")] == [
+        "fromstring", "sum", "fromstring", "sum", "fromstring", "sum", "+=", "/"], calls
 
 
 def test_a_numpy_that_reads_a_good_line_as_inf_still_gives_the_answer(monkeypatch):
