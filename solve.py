@@ -29,7 +29,7 @@ def lines(stream):
     for raw in stream:
         if isinstance(raw, str):
             raw = raw.encode(errors="surrogateescape")
-        if number == 0 and raw.startswith(b"\xef\xbb\xbf"):
+        if not number and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
         for text in raw.splitlines() if b"\r" in raw else [raw]:  # a stream splits at \n alone
             number += 1
@@ -55,7 +55,7 @@ def parse_number(token, line):
     return value
 
 
-def _long_token(text):  # such a token holds a 500-byte block from a multiple of 500
+def _long_token(text):  # it would hold a 500-byte block from a multiple of 500
     maybe = any(text.find(b" ", i, i + 500) < 0 for i in range(0, len(text) - 499, 500))  # pragma: no mutate
     return maybe and max(map(len, text.split())) > 1000
 
@@ -92,8 +92,8 @@ def step(k, lr, theta, grad_sum, np=None):
     result = theta - lr * (grad_sum / k) if np else [t - lr * (g / k) for t, g in zip(theta, grad_sum)]
     text = answer_text(result)
     if "n" in text:  # inf, or nan (lr = 0): a finite value has no n
-        raise InputError("the sum of the gradients overflows float64" if any(g - g != 0 for g in grad_sum)
-                         else "the result overflows float64")
+        raise InputError("the %s overflows float64"
+                         % ("sum of the gradients" if any(g - g != 0 for g in grad_sum) else "result"))
     return text
 
 
@@ -154,8 +154,9 @@ def solve(stream, engine):
     del first  # rest holds its numbers
     _check(k, line, not k.isdigit(), "K must be a positive whole number, found {}")
     _check(k, line, len(k.lstrip(b"0")) > 18, "K has more than 18 digits")
-    _check(k, line, not int(k), "K must be at least 1, found 0")
-    k, head = int(k), (line, rest[0] if rest else b"")
+    _check(k, line, not k.strip(b"0"), "K must be at least 1, found 0")
+    k = int(float(k)) if len(k) < 16 else int(k)  # exact; int() of text loads libm: memory
+    head = line, b"".join(rest)
     rows = (row for part in ([third], rows) for row in part)  # no itertools import
     if third is None:  # one or two lines: numpy would not pay
         return step(k, *_token_layout(k, head, second))
@@ -216,7 +217,7 @@ def _engine(argv, stdout, stderr):
 def _write(stream, data):  # stream may be None (closed) or text-only (IDEs, runpy)
     if stream is not None:
         try:
-            while data:  # a pipe whose reader left takes part, then fails
+            while data:  # a raw stdout (-u) may take part
                 data = data[stream.write(data) or len(data):]
         except TypeError:  # a text stream refuses bytes, writing none
             stream.write(data.decode())
@@ -225,8 +226,7 @@ def _write(stream, data):  # stream may be None (closed) or text-only (IDEs, run
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
-    """Run on byte streams (the process's by default); return 0, 1 (bad input), 2 (usage), 130 (Ctrl-C)
-    or 141 (a closed pipe)."""
+    """Run on byte streams (the process's by default); return the exit status."""
     stdin, stdout, stderr = (getattr(stream, "buffer", stream) for stream in (
         stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr))
     message = "out of memory: the input needs more memory than this process may use"

@@ -77,6 +77,11 @@ def bad_number(line, token):
     (b"1" * 19 + b" 0.1\n1\n1\n", b"solve.py: line 1: K has more than 18 digits\n"),
     (b"00" + b"9" * 18 + b" 0.1\n1\n1\n",
      b"solve.py: expected K = " + b"9" * 18 + b" gradient lines after theta, found 1\n"),
+    # K is exact where a float would not be (2^53 + 1 has 16 digits) and at 15 digits.
+    (b"9007199254740993 0.1\n1\n1\n",
+     b"solve.py: expected K = 9007199254740993 gradient lines after theta, found 1\n"),
+    (b"999999999999999 0.1\n1\n1\n",
+     b"solve.py: expected K = 999999999999999 gradient lines after theta, found 1\n"),
     (b"1 0.1\n1\n" + b"5" * 1000 + b"\n", b"solve.py: line 3: number '" + b"5" * 40 + b"'... is too large for"
      b" float64\n"),
     (b"1 0.1\n1\n" + b"5" * 1001 + b"\n", b"solve.py: line 3: token '" + b"5" * 40 + b"'... is longer than"
