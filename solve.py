@@ -154,9 +154,9 @@ def solve(stream, engine):
     del first  # rest holds its numbers
     _check(k, line, not k.isdigit(), "K must be a positive whole number, found {}")
     _check(k, line, len(k.lstrip(b"0")) > 18, "K has more than 18 digits")
-    _check(k, line, not k.strip(b"0"), "K must be at least 1, found 0")
+    _check(k, line, not float(k), "K must be at least 1, found 0")
     k = int(float(k)) if len(k) < 16 else int(k)  # exact; int() of text loads libm: memory
-    head = line, b"".join(rest)
+    head = (line, rest[0] if rest else b"")
     rows = (row for part in ([third], rows) for row in part)  # no itertools import
     if third is None:  # one or two lines: numpy would not pay
         return step(k, *_token_layout(k, head, second))
