@@ -157,9 +157,9 @@ def solve(stream, engine):
     _check(k, line, not float(k), "K must be at least 1, found 0")
     k = int(float(k)) if len(k) < 16 else int(k)  # exact; int() of text loads libm: memory
     head = (line, rest[0] if rest else b"")
-    rows = (row for part in ([third], rows) for row in part)  # no itertools import
     if third is None:  # one or two lines: numpy would not pay
         return step(k, *_token_layout(k, head, second))
+    rows = (row for part in ([third], rows) for row in part)  # no itertools import
     size = len(second[1])  # numpy pays from lines of 256 bytes, inputs of 10 MiB
     np = _numpy(engine, size >= 256 and size * (k + 1) >= 10 << 20)  # pragma: no mutate
     if np is None:
@@ -192,8 +192,8 @@ def _numpy(engine, large):
             import numpy
         return numpy
     except Exception as error:  # or what a broken install raises
-        why = str(error).split("\n")[0]
         if engine == "numpy":
+            why = str(error).split("\n")[0]
             why = "" if isinstance(error, ImportError) else " (%s: %.80s%s)" % (
                 type(error).__name__, why, "..." * (len(why) > 80))
             raise InputError("--engine numpy: numpy cannot be imported" + why) from None
