@@ -26,10 +26,10 @@ SEED = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """The packages as build_package.build() writes them, once for the tests that only read them."""
+    """The folder the packages are built under, and build()'s own answer: one build for the tests that
+    only read them."""
     root = tmp_path_factory.mktemp("packages")
-    build_package.build(root)
-    return root
+    return root, build_package.build(root)
 
 
 def run_validator(data):
@@ -343,7 +343,7 @@ def test_dmojs_checker_compares_tokens_as_the_default_validators_do(output, acce
 
 def test_dmoj_scores_pass_or_fail_and_names_its_checker(built):
     """Samples first, worth 0; then every secret case in one batch worth 1 point; the checker beside it."""
-    dmoj = built / "dmoj" / build_package.SHORTNAME
+    root, (_, _, dmoj) = built
     init = yaml.safe_load((dmoj / "init.yml").read_text())
     pairs = build_package.test_data()
     samples = [name.replace("/", "-") for name in pairs if name.startswith("sample/")]
@@ -353,19 +353,21 @@ def test_dmoj_scores_pass_or_fail_and_names_its_checker(built):
     assert cases[:-1] == [{"in": name + ".in", "out": name + ".out", "points": 0} for name in samples]
     batch = [{"in": name + ".in", "out": name + ".out"} for name in secret]
     assert cases[-1] == {"points": 1, "batched": batch}
-    setup = (built / "dmoj" / "SETUP.md").read_text()
+    setup = (root / "dmoj" / "SETUP.md").read_text()
     assert "| Time limit | 2 (seconds) |" in setup and "| Memory limit | 524288 (KB) |" in setup
 
 
 def test_dmojs_statement_is_the_statement_in_dmojs_markdown(built):
-    text = (built / "dmoj" / "statement.md").read_text()
+    root, _ = built
+    text = (root / "dmoj" / "statement.md").read_text()
     assert "~1 \\le K \\le 10~" in text and "$$\ng_{\\mathrm{eff}}" in text
     assert "## Input" in text and "## Sample Output 2\n\n```\n0.0000 0.8283 0.0312\n```" in text
     assert "$" not in text.replace("$$\n", "") and text.endswith(build_package.CREDIT + "\n")
 
 
 def test_the_domjudge_zip_holds_what_domjudge_reads_and_an_html_statement(built):
-    with zipfile.ZipFile(built / "domjudge" / "gradientaccumulation.zip") as archive:
+    root, _ = built
+    with zipfile.ZipFile(root / "domjudge" / "gradientaccumulation.zip") as archive:
         names = archive.namelist()
         page = archive.read("problem.html").decode()
     assert {name.split("/")[0] for name in names} == {".timelimit", "problem.yaml", "problem.html", "data",
