@@ -379,8 +379,9 @@ def diagnose(step, exercise="linear"):
     library (rtol 1e-9). The sentence starts with "correct", with a key of
     MISTAKES and a colon, or with "wrong:" or "error:" and what happened; a
     step that raises NotImplementedError (the tutorial's stub) is "not
-    written yet", with its message. A float32 answer that is right but for
-    float32's rounding is "float32".
+    written yet", with its message; one that returns None, "your step
+    returned None: did you forget return?". A float32 answer that is right
+    but for float32's rounding is "float32".
 
     >>> diagnose(gradient_accumulation_step)
     'correct: the same as the library on 4 cases'
@@ -409,6 +410,8 @@ def diagnose(step, exercise="linear"):
             return "not written yet: %s" % (str(error) or "the step raises NotImplementedError")
         except Exception as error:  # noqa: BLE001 (whatever the learner's code raises is the answer)
             return f"error: case {number} raised {type(error).__name__}: {error}"
+        if answer is None:  # a body without its return statement
+            return "your step returned None: did you forget return?"
         if not _same(given, _snapshot(case)):
             return f"wrong: case {number} changed its inputs; work on copies"
         single = getattr(answer, "dtype", None) == np.float32

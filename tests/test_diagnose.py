@@ -21,6 +21,8 @@ from accumulation import (
     train_with_gradient_accumulation,
 )
 
+FORGOT_RETURN = "your step returned None: did you forget return?"
+
 
 def test_the_learners_cover_every_mistake():
     assert set(LINEAR) == {"correct"} | set(MISTAKES) - HEAD_ONLY
@@ -74,7 +76,7 @@ def test_what_the_learners_step_raises_or_returns_is_reported():
 
     def returns_nothing(weights, xs, ys, lr, accum_steps):
         weights - lr  # forgot the return
-    assert diagnose(returns_nothing) == "wrong: case 1 returned shape (), expected (1,)"
+    assert diagnose(returns_nothing) == FORGOT_RETURN
 
     def returns_text(weights, xs, ys, lr, accum_steps):
         return "one"
@@ -83,6 +85,30 @@ def test_what_the_learners_step_raises_or_returns_is_reported():
     def returns_a_column(weights, xs, ys, lr, accum_steps):
         return gradient_accumulation_step(weights, xs, ys, lr, accum_steps)[:, None]
     assert diagnose(returns_a_column) == "wrong: case 1 returned shape (1, 1), expected (1,)"
+
+
+def without_its_return(source):
+    """Return a learner's cell with its last `return` dropped: the expression is computed, then lost."""
+    head, _, tail = source.rpartition("    return ")
+    return head + "    " + tail
+
+
+@pytest.mark.parametrize("exercise", ["linear", "head"])
+def test_a_step_that_forgets_its_return_is_asked_whether_it_did(exercise):
+    """A right step but for its `return` returns None: not "shape ()", nor an error, but the question."""
+    source = without_its_return((LINEAR if exercise == "linear" else HEAD)["correct"])
+    assert "return" not in source
+    assert diagnose(define(source), exercise=exercise) == FORGOT_RETURN
+
+    def only_pass(*args):  # a body that does nothing returns None as well
+        pass
+    assert diagnose(only_pass, exercise=exercise) == FORGOT_RETURN
+
+
+def test_a_step_that_updates_in_place_and_returns_nothing_is_asked_about_its_return_first():
+    def in_place(weights, xs, ys, lr, accum_steps):
+        weights -= lr * sum((2 / len(y)) * x.T @ (x @ weights - y) for x, y in zip(xs, ys)) / accum_steps
+    assert diagnose(in_place) == FORGOT_RETURN
 
 
 def test_a_step_that_changes_its_inputs_is_told_so():

@@ -3,7 +3,10 @@
 Both are valid notebooks with cleared outputs, the same cells but for the
 exercise bodies; both run top to bottom; the exercise notebook's checks say
 the steps are not written yet, the solutions' say they are correct, and each
-check cell names each classic mistake put in place of its exercise.
+check cell names each classic mistake put in place of its exercise; steps
+that forget their `return` are asked whether they did, and Run All still
+goes to the end. The figure's cell runs with a stand-in for pyplot that
+records which lines it draws.
 
 `make tutorial` runs both notebooks in a real IPython kernel (nbclient), figure included.
 """
@@ -12,6 +15,8 @@ import ast
 import contextlib
 import io
 import json
+import sys
+import types
 
 import pytest
 from learners import HEAD, LINEAR
@@ -49,10 +54,21 @@ def run(sources, monkeypatch):
     return out.getvalue()
 
 
-def code_but_the_figure(path):
-    """Every code cell but the figure's (matplotlib is make tutorial's), in order."""
-    return [cell["source"] for cell in cells(path)
-            if cell["cell_type"] == "code" and "figure" not in tags(cell)]
+def code(path):
+    """Every code cell's source, in order."""
+    return [cell["source"] for cell in cells(path) if cell["cell_type"] == "code"]
+
+
+def stand_in_pyplot(monkeypatch):
+    """Let the figure's cell run without matplotlib: a pyplot that only records the labels of its lines."""
+    labels, pyplot = [], types.ModuleType("matplotlib.pyplot")
+    pyplot.plot = lambda *points, label, **style: labels.append(label)
+    pyplot.xlabel = pyplot.ylabel = pyplot.legend = pyplot.show = lambda *args, **kwargs: None
+    package = types.ModuleType("matplotlib")
+    package.pyplot = pyplot
+    monkeypatch.setitem(sys.modules, "matplotlib", package)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", pyplot)
+    return labels
 
 
 @pytest.mark.parametrize("path", [NOTEBOOK, SOLUTIONS], ids=["exercises", "solutions"])
@@ -104,19 +120,47 @@ def test_the_solutions_are_the_same_cells_but_the_exercise_bodies():
 
 
 def test_as_shipped_it_runs_top_to_bottom_and_says_where_to_start(monkeypatch):
-    printed = run(code_but_the_figure(NOTEBOOK), monkeypatch)
+    drawn = stand_in_pyplot(monkeypatch)
+    printed = run(code(NOTEBOOK), monkeypatch)
     assert printed.count("not written yet: replace this line with your step. Hint: ") == 2
     assert "correct" not in printed
     assert ("the same up to rounding:   True\n"
             "and so is your step:       not written yet (section 1)\n") in printed
+    assert printed.endswith("your step is not written yet (section 4): the plot leaves it out\n")
+    assert drawn == ["full batch", "library", "MISTAKE: mean of means"]
 
 
 def test_the_solutions_run_top_to_bottom_and_every_check_says_correct(monkeypatch):
-    printed = run(code_but_the_figure(SOLUTIONS), monkeypatch)
+    drawn = stand_in_pyplot(monkeypatch)
+    printed = run(code(SOLUTIONS), monkeypatch)
     assert printed.count("correct: the same as the library on") == 2
     assert ("full batch:          1.75\nmean of means:       2.5\nweighted by counts:  1.75\n"
             "padding counted:     1.1667\n") in printed
     assert "the same up to rounding:   True\nand so is your step:       True\n" in printed
+    assert "the plot leaves it out" not in printed
+    assert drawn == ["full batch", "library", "MISTAKE: mean of means", "your step"]  # yours last
+
+
+def without_its_return(source):
+    """An exercise cell with its last `return` dropped, as a learner forgets it: the step returns None."""
+    head, found, tail = source.rpartition("    return ")
+    assert found, source
+    return head + "    " + tail
+
+
+def test_steps_that_forget_their_return_are_asked_so_and_run_all_goes_to_the_end(monkeypatch):
+    """The tutorial with both answers written but for their `return`: every cell runs, the figure's too."""
+    forgetful = {cell["id"]: without_its_return(cell["source"]) for cell in cells(SOLUTIONS)
+                 if set(EXERCISES) & set(tags(cell))}
+    assert len(forgetful) == 2 and not any("return" in split_function(s)[1] for s in forgetful.values())
+    sources = [forgetful.get(cell["id"], cell["source"]) for cell in cells(NOTEBOOK)
+               if cell["cell_type"] == "code"]
+    drawn = stand_in_pyplot(monkeypatch)
+    printed = run(sources + ["print('the last cell ran')"], monkeypatch)
+    assert printed.count("your step returned None: did you forget return?\n") == 2
+    assert "and so is your step:       it returns None (section 1)\n" in printed
+    assert printed.endswith("your step returns None (section 4): the plot leaves it out\nthe last cell ran\n")
+    assert drawn == ["full batch", "library", "MISTAKE: mean of means"]
 
 
 @pytest.mark.parametrize("exercise, mistake", [("linear", m) for m in LINEAR if m != "correct"]
