@@ -37,11 +37,18 @@ run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
 	@$(BIN)/python solve.py < $(SAMPLE)
 
 test: $(STAMP) ## run the tests, doctests and the docs' examples included (under a minute, on 2 workers)
+	@$(PYTHON) -m tools.installs bubblewrap
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
+# FILE, INTERPRETER and SEED reach the checker as data: through the environment, unexpanded by make
+# ($(value ...)) and never spliced into the shell's command line, so no name runs a command.
+check: export CHECK_FILE = $(value FILE)
+check: export CHECK_INTERPRETER = $(value INTERPRETER)
+check: export CHECK_SEED = $(value SEED)
 check: $(STAMP) ## judge your solution on the package's data: make check FILE=my_solution.py [INTERPRETER=pypy3] [FIND=1]
-	@test -n "$(FILE)" || { echo "usage: make check FILE=my_solution.py [INTERPRETER='python3 -S' or pypy3]"; exit 2; }
-	@$(BIN)/python -m practice.check "$(FILE)" --interpreter "$(INTERPRETER)" $(if $(FIND),--find --seed $(or $(SEED),1))
+	@test -n "$$CHECK_FILE" || { echo "usage: make check FILE=my_solution.py [INTERPRETER='python3 -S' or pypy3]"; exit 2; }
+	@$(PYTHON) -m tools.installs bubblewrap
+	@$(BIN)/python -m practice.check --interpreter "$$CHECK_INTERPRETER" $(if $(value FIND),--find --seed "$${CHECK_SEED:-1}") -- "$$CHECK_FILE"
 
 practice: $(STAMP) ## serve the offline practice page on 127.0.0.1, port 8000 or PORT=... (Pyodide from npm, offline)
 	$(BIN)/python -m practice.page --port $(PORT)

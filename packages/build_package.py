@@ -17,7 +17,7 @@ with nothing but this Python (no judge's tool, no TeX):
 The statement is docs/problem.md, turned into LaTeX, DMOJ's Markdown and HTML
 (packages/statement.py). The data is packages/generators/generators.yaml:
 every case a gen.py command line, a text, or a copy of samples/NAME.in (the
-two samples); answers by testkit/reference.py. Every input must pass the
+three samples); answers by testkit/reference.py. Every input must pass the
 input validator (packages/validate.py), every answer the answer validator
 (packages/validate_answer.py), and every input of data/invalid_input/ (2025-09
 only) must fail the input validator: this script checks all three itself.

@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from practice import sandbox
-from practice.judge import Check, Verdict, mistake_prints, printable, wrong_sample
+from practice.judge import Check, Verdict, crash, mistake_prints, printable, wrong_sample
 from testkit import cache, pypy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,10 +65,17 @@ def cases():
 
 
 def verdict_of(run, answer, prints, check, seconds):
-    """Return the Verdict of a sandbox.Run: TLE, the output bound, else check.run()."""
+    """Return the Verdict of a sandbox.Run: MLE, TLE, the output bound, else check.run()."""
+    if run.out_of_memory:
+        return check.run(answer, prints, run.status, run.stdout, run.stderr, run.signal_name(), True)
     if run.stopped == "time" or run.cpu >= seconds or run.signal == signal.SIGXCPU:
-        how = "%.1f s of wall time" % run.wall if run.stopped else "%.1f s of CPU time" % run.cpu
-        return Verdict("TLE", "stopped after " + how)
+        if run.cpu >= seconds or run.signal == signal.SIGXCPU:
+            return Verdict("TLE", "stopped at the %g s limit of CPU time" % seconds)
+        if run.wall >= sandbox.WALL_CAP * seconds:
+            return Verdict("TLE", "stopped after %.1f s of wall time, with %.2f s of CPU time: this machine"
+                           " is too busy to judge it; try again when it is quieter" % (run.wall, run.cpu))
+        return Verdict("TLE", "stopped after %.1f s of wall time, with %.2f s of CPU time: it was waiting"
+                       " (sleep, a lock, or input that never came)" % (run.wall, run.cpu))
     if run.stopped == "output":
         return Verdict("WA", "output too long: more than %d bytes, where the answer has %d"
                        % (len(run.stdout) - 1, len(answer)))
@@ -111,21 +118,30 @@ def check(path, interpreter="python3", out=None, find=None, **search):
     if why:
         print("check: %s is not a Python program: %s" % (path, why), file=out)
         return 2
-    pypy.judge_host(stream=out)  # PyPy's nursery as on a judge host, where this host's cache is larger
+    try:
+        box = sandbox.Sandbox(command)
+    except (OSError, ValueError, IndexError, subprocess.SubprocessError):
+        print("check: %s could not say where it is installed" % interpreter, file=out)
+        return 2
+    if box.implementation == "pypy":  # PyPy's nursery as on a judge host, where this host's cache is larger
+        nursery = os.environ.get("PYPY_GC_NURSERY") or pypy.judge_host({}, stream=out)
+        if nursery:
+            box.environment["PYPY_GC_NURSERY"] = nursery
     seconds, mib = limits()
     if find is not None:
-        print("find: %s with %s, %g s and %d MiB an input" % (path, interpreter, seconds, mib), file=out)
-        return find_failing(command, path, source, (seconds, mib, find), out, **search)
-    isolated = "its own PID namespace" if sandbox.namespace() else "its own session (no PID namespace here)"
-    print("check: %s with %s, %g s and %d MiB a case, in %s" % (path, interpreter, seconds, mib, isolated),
+        print("find: %s with %s, %g s and %d MiB an input, %s"
+              % (path, interpreter, seconds, mib, isolation(box)), file=out)
+        _missing(box, out)
+        return find_failing(box, path, source, (seconds, mib, find), out, **search)
+    print("check: %s with %s, %g s and %d MiB a case, %s" % (path, interpreter, seconds, mib, isolation(box)),
           file=out)
+    _missing(box, out)
     every, judge, failed = cases(), Check(), 0
     width = max(len(name) for name, _, _, _ in every)
 
     def run(case):
         name, given, answer, prints = case
-        return sandbox.run(command, source, given, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096,
-                           name=path.name)
+        return box.run(source, given, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096, name=path.name)
 
     # Cases run two at a time: each is judged on its CPU time, which the other does not change.
     pool = ThreadPoolExecutor(max_workers=2)
@@ -138,6 +154,9 @@ def check(path, interpreter="python3", out=None, find=None, **search):
                 print(line(name, verdict, done, width), file=out, flush=True)
                 if verdict.name == "WA" and group == "sample":
                     for shown in wrong_sample(given, answer, done.stdout):
+                        print("  " + shown, file=out)
+                elif verdict.name == "RTE" and group == "sample":  # where it crashed, as the page shows it
+                    for shown in crash(done.stderr)[1]:
                         print("  " + shown, file=out)
             if failed:
                 break
@@ -152,15 +171,30 @@ def check(path, interpreter="python3", out=None, find=None, **search):
     return 0 if not failed else 1
 
 
-def find_failing(command, path, source, limits, out, tries=None):
+def isolation(box):
+    """Return how each case is kept apart here, in words."""
+    if box.bwrap and box.grouped:
+        return "each in a sandbox of its own (bubblewrap, and a cgroup for memory, CPU and processes)"
+    if box.bwrap:
+        return "each in a sandbox of its own (bubblewrap; limits per process)"
+    return "each in a folder of its own (no sandbox)"
+
+
+def _missing(box, out):
+    for what in box.missing:
+        print("check: not isolated here: " + what, file=out)
+
+
+def find_failing(box, path, source, limits, out, tries=None):
     """Search small inputs for one the program gets wrong (practice/find.py); print it, expected against
-    found, and the mistake if one alone fits every output seen; save it; return 1 if found, else 0."""
+    found, and the mistake if one alone fits every output seen; save it; return 1 if found, else 0.
+    Each input runs exactly as a case does: the same sandbox, file name, command line and bound."""
     from practice import find  # Hypothesis is imported only for a search
 
     seconds, mib, seed = limits
 
     def run(data, answer):
-        done = sandbox.run(command, source, data, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096)
+        done = box.run(source, data, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096, name=path.name)
         return (lambda judge, prints: verdict_of(done, answer, prints, judge, seconds)), done.stdout
 
     found = find.hunt(run, seed, tries or find.TRIES)

@@ -45,9 +45,22 @@ MISTAKES = {
     "decimal_text": "decimal arithmetic on the input's text: the statement computes with the doubles"
                     " nearest the input's numbers (0.82825 is stored just above it, so it rounds up)",
     "negative_zero": "-0.0000: a tiny negative result rounds to zero and must print 0.0000",
+    "divide_k_minus_1": "divided by K - 1, not K: the mean of K gradients divides their sum by K",
+    "skipped_first": "the first gradient skipped: the loop started at the second (range(1, K)) and averaged"
+                     " the K - 1 others, so g_1 never counts",
+    "floor_division": "// where / belongs: the sum floor-divided by K (s // K) drops the mean's fraction",
+    "update_in_loop": "theta updated inside the loop at lr / K: one step in exact arithmetic, but it rounds K"
+                      " times; the statement adds the gradients first, then takes one step",
     "not_four_decimals": "not 4 decimals: every value prints with exactly 4 digits after the point,"
                          " as \"%.4f\" gives (0.9 is 0.9000)",
+    "printed_list": "a printed list: print the values separated by spaces (print(*values) or"
+                    " \" \".join(...)), not a Python list",
+    "plus_sign": "a + sign: positive values print without one (0.9000, not +0.9000)",
+    "exponent": "exponent notation: every value prints in plain decimals with exactly 4 digits after the"
+                " point, as \"%.4f\" gives (0.9000, not 9.0000e-01)",
 }
+# The mistakes that show in a value's text alone, whatever the numbers: told by format_mistake().
+FORMAT_MISTAKES = ("printed_list", "plus_sign", "exponent", "not_four_decimals")
 FOUR_DECIMALS = re.compile(rb"-?[0-9]+\.[0-9]{4}")
 
 
@@ -152,6 +165,13 @@ def _in_decimal(k, lr, texts):
     return out
 
 
+def _in_loop(rate, theta, grads):
+    theta = list(theta)
+    for g in grads:
+        theta = [t - rate * x for t, x in zip(theta, g, strict=True)]
+    return theta
+
+
 def mistake_outputs(data):
     """Return {mistake: its output's tokens} on an input, for every mistake that computes one."""
     k, lr, theta, grads, texts = read_problem(data)
@@ -178,7 +198,14 @@ def mistake_outputs(data):
         "half_up_rounding": [_half_up(v) for v in right],
         "truncation": [_shown(int(v * 10**4) / 10**4) for v in right],
         "negative_zero": ["%.4f" % v for v in right],
+        "divide_k_minus_1": [_shown(theta[j] - lr * (sums[j] / (k - 1))) for j in range(d)]
+        if k > 1 else None,
+        "skipped_first": [_shown(theta[j] - lr * (sum(g[j] for g in grads[1:]) / (k - 1))) for j in range(d)]
+        if k > 1 else None,
+        "floor_division": [_shown(theta[j] - lr * (sums[j] // k)) for j in range(d)],
+        "update_in_loop": [_shown(v) for v in _in_loop(lr / k, theta, grads)],
     }
+    out = {name: values for name, values in out.items() if values is not None}  # K = 1: nothing to divide by
     try:
         out["float32"] = [_shown(v) for v in _in_float32(k, lr, theta, grads)]
     except OverflowError:  # beyond float32's range: that mistake prints inf, not a number
@@ -195,17 +222,53 @@ def mistake_prints(data):
         return {}
 
 
-def _not_four_decimals(want, got):
-    """Return whether every differing value of got is want's value printed without exactly 4 decimals."""
+def format_mistake(want, got):
+    """Return the format mistake (a key of FORMAT_MISTAKES) that every differing value of got shows, where
+    each is want's value written another way, or None.
+
+    >>> format_mistake([b"0.9000", b"1.8000"], [b"[0.9,", b"1.8]"]), format_mistake([b"0.9000"], [b"+0.9000"])
+    ('printed_list', 'plus_sign')
+    >>> format_mistake([b"0.9000"], [b"9.0000e-01"]), format_mistake([b"0.9000"], [b"0.9"])
+    ('exponent', 'not_four_decimals')
+    """
+    kinds = set()
     for w, g in zip(want, got, strict=True):
-        if w != g:
-            try:
-                close = abs(float(g) - float(w)) <= 0.001
-            except ValueError:
-                return False
-            if FOUR_DECIMALS.fullmatch(g) or not close:
-                return False
-    return True
+        if w == g:
+            continue
+        bare = g.strip(b"[](),")
+        try:
+            close = abs(float(bare) - float(w)) <= 0.001
+        except ValueError:
+            return None
+        if not close:
+            return None
+        if bare != g:
+            kinds.add("printed_list")
+        elif g.startswith(b"+"):
+            kinds.add("plus_sign")
+        elif b"e" in g.lower() or b"inf" in g.lower():
+            kinds.add("exponent")
+        elif not FOUR_DECIMALS.fullmatch(g):
+            kinds.add("not_four_decimals")
+        else:
+            return None  # a value of the right form: a numbers mistake, not one of format
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def crash(stderr, limit=4):
+    """Return (where, lines) of a program's crash: "line N: " of the last traceback entry in the program's
+    own file (the first file the traceback names) or "", and its last lines, escaped.
+
+    >>> crash(b'Traceback (most recent call last):\\n  File "/program/mine.py", line 3, in <module>\\n'
+    ...       b'    print("a" + 1)\\nTypeError: can only concatenate str (not "int") to str\\n')[0]
+    'line 3: '
+    """
+    if isinstance(stderr, bytes):
+        stderr = stderr.decode("utf-8", "backslashreplace")
+    frames = re.findall(r'^  File "([^"]*)", line ([0-9]+)', stderr, re.M)
+    own = [line for path, line in frames if path == frames[0][0]] if frames else []
+    lines = [printable(line.rstrip(), 160) for line in stderr.split("\n") if line.strip()]
+    return ("line %s: " % own[-1] if own else ""), lines[-limit:]
 
 
 class Check:
@@ -231,26 +294,31 @@ class Check:
             first = next(j for j in range(len(want)) if want[j] != got[j])
             detail = "value %d: expected %s, found %s" % (first + 1, want[first].decode(),
                                                            printable(got[first], 40))
-            if _not_four_decimals(want, got):
-                fits.add("not_four_decimals")
+        shown = format_mistake(want, got) if len(want) == len(got) else None
+        if shown is None and got[:1] and got[0].startswith(b"[") and got[-1].endswith(b"]"):
+            shown = "printed_list"  # a list printed with no spaces: its values do not even split apart
+        if shown:
+            fits.add(shown)
         self.fits &= fits
         if len(self.fits) != 1:
             return Verdict("WA", detail)
         name = next(iter(self.fits))
         return Verdict("WA", detail + "; " + MISTAKES[name], [name])
 
-    def run(self, expected, prints, status, output, stderr, killed=""):
-        """Return the Verdict of a finished run: RTE (or MLE on MemoryError) on a failure, else judge().
+    def run(self, expected, prints, status, output, stderr, killed="", out_of_memory=False):
+        """Return the Verdict of a finished run: MLE if it reached the memory limit, RTE on a failure,
+        else judge(). A program's own words on stderr ("MemoryError") never make a verdict.
 
         killed: the name of the signal that ended the run, if one did (as SIGKILL).
         """
+        line = last_line(stderr)
+        if out_of_memory:
+            return Verdict("MLE", "stopped at the memory limit" + (": " + line if line else ""))
         if status != 0 or killed:
-            line = last_line(stderr)
-            if "MemoryError" in line or "out of memory" in line:
-                return Verdict("MLE", line)
+            where = crash(stderr)[0]
             if killed:
-                return Verdict("RTE", "killed by %s" % killed + (": " + line if line else ""))
-            return Verdict("RTE", line or "exit status %s, nothing on stderr" % status)
+                return Verdict("RTE", "killed by %s" % killed + (": " + where + line if line else ""))
+            return Verdict("RTE", where + line if line else "exit status %s, nothing on stderr" % status)
         return self.judge(expected, output, prints)
 
 

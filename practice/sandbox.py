@@ -1,25 +1,38 @@
-"""Run one case of a learner's program as a judge runs it, kept away from everything else.
+"""Run one case of a learner's program as a judge runs it, in a world of its own.
 
-    run = sandbox.run(["python3", "mine.py"], source, input_bytes, seconds=2, mib=512, out_limit=1 << 20)
+    box = sandbox.Sandbox(["python3", "-S"])       # once a check: the interpreter, and what isolates here
+    box.missing                                   # what is not isolated on this machine: [] where all is
+    run = box.run(source, input_bytes, seconds=2, mib=512, out_limit=1 << 20, name="mine.py")
     run.status, run.signal, run.cpu, run.wall, run.peak_mib, run.stdout, run.stderr, run.stopped
 
-Each run gets, as ioi/isolate gives each of its runs:
+Each case runs in a sandbox of Debian's bubblewrap (`bwrap`, Flatpak's sandbox), in the model of
+ioi/isolate. It sees:
+- the system's /usr and the interpreter's own folders (sys.prefix and the like), read-only: the
+  interpreter, its standard library and the packages installed for it;
 - its input as a regular file on stdin (os.fstat(0).st_size is its size), and stdout and stderr
-  as pipes, read up to a bound: past out_limit bytes the run is stopped ("output too long"), so
-  the checker's memory stays bounded whatever the program writes; stderr keeps its last 64 KiB;
-- a fresh, empty working directory; the program's file lies in another one, and both go when the
-  run ends;
-- its own session (no controlling terminal) and, where Linux lets this user make one, its own PID
-  namespace: an init of ours starts the program, and when the program ends the kernel ends every
-  process it started, setsid() or not. Without a namespace, its process group is killed;
-- limits on CPU time, address space, the size of a file it writes, core files, and the number of
-  processes (RLIMIT_NPROC inside the namespace, or, as root, whom that limit does not bind, a pids
-  cgroup where one can be made).
+  as pipes, read up to a bound: past out_limit bytes the run is stopped ("output too long");
+  stderr keeps its last 64 KiB;
+- its program, read-only, as /program/NAME, and an empty working directory, /box;
+- a fresh /tmp, /dev/shm and /dev, and a /proc of its own PID namespace;
+and nothing else: not the project, the cache, the answers, the learner's other files or the
+checker, and nothing that an earlier case or check left, since all it can write is memory that goes
+with the case. It has no network (a namespace of its own with no interface but loopback), its own
+IPC and host name, its own session (no terminal), and it runs as the user nobody, with no
+capabilities and no way to gain one (no_new_privs). When the program ends, every process it started
+ends with its PID namespace.
 
-TLE is for a run that reached the CPU limit or the wall-clock limit (three times the CPU limit);
-a run killed by another signal is reported with that signal, for an RTE with its name.
+As root, each case also gets a cgroup of its own (v1's memory, cpuacct and pids controllers, or v2's
+memory, cpu and pids), which no process in it can leave (it sees no /sys): the memory limit bounds
+every process of the run together, its CPU time is the whole group's, children included, and at
+most MAX_PROCESSES processes run. The CPU limit is watched there and the run stopped at it; past
+the memory limit the kernel stops it. Rlimits stay as a second fence: per process CPU time, the
+size of a file written (MAX_FILE_MIB), no core files.
+
+Where a tool is missing (no bwrap, no setpriv, not root, no cgroup), `missing` says what is not
+isolated, each case runs with what there is, and nothing is claimed beyond it.
 """
 
+import json
 import os
 import selectors
 import shutil
@@ -33,45 +46,48 @@ from pathlib import Path
 MAX_PROCESSES = 64
 MAX_FILE_MIB = 64
 STDERR_KEPT = 64 << 10
-WALL_FACTOR = 3
-# Our init, process 1 of the run's namespace: it starts the program with the limits and reports how
-# it ended on its own pipe. When it exits, the kernel kills whatever else is left in the namespace.
-# The program must not be process 1 itself: process 1 ignores the signals it sends itself (abort()).
-INIT = r"""
+# A run that sleeps or waits is stopped after WALL_FACTOR times the CPU limit in wall time, once it
+# has used less than WAITING of a core over the last second: a program that computes on a busy machine
+# is judged by its CPU time, and stopped by wall time only at WALL_CAP times the limit.
+WALL_FACTOR, WALL_CAP, WAITING = 3, 10, 0.1
+POLL_S = 0.02  # how often the group's CPU time is read while a case runs
+NOBODY = 65534
+CGROUPS = Path("/sys/fs/cgroup")
+# The launcher: joins the case's cgroups, sets the rlimits, then becomes the sandbox. It runs as the
+# checker, before anything of the learner's, in a process of its own (no preexec_fn in threads).
+LAUNCH = r"""
 import os, resource, sys
-report, cpu, mem, fsize, nproc = map(int, sys.argv[1:6])
-if sys.argv[6] != "-":  # a pids cgroup, before anything else starts
-    with open(sys.argv[6], "w") as procs:
+cpu, fsize, address, nproc = map(int, sys.argv[1:5])
+for limit, value in ((resource.RLIMIT_CPU, (cpu, cpu + 1)), (resource.RLIMIT_FSIZE, (fsize, fsize)),
+                     (resource.RLIMIT_CORE, (0, 0)), (resource.RLIMIT_AS, (address, address)),
+                     (resource.RLIMIT_NPROC, (nproc, nproc))):
+    if value[0] >= 0:
+        resource.setrlimit(limit, value)
+command = sys.argv[5:]
+while command[0] != "--":
+    with open(command.pop(0), "w") as procs:
         procs.write(str(os.getpid()))
-pid = os.fork()
-if pid == 0:
-    try:
-        os.close(report)
-        for limit, value in ((resource.RLIMIT_CPU, (cpu, cpu + 1)), (resource.RLIMIT_AS, (mem, mem)),
-                             (resource.RLIMIT_FSIZE, (fsize, fsize)), (resource.RLIMIT_CORE, (0, 0))):
-            resource.setrlimit(limit, value)
-        if nproc:
-            resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
-        os.execvp(sys.argv[7], sys.argv[7:])
-    except OSError as error:
-        os.write(2, ("cannot start %s: %s\n" % (sys.argv[7], error.strerror)).encode())
+try:
+    os.execv(command[1], command[1:])
+except OSError as error:
+    os.write(2, ("cannot start %s: %s\n" % (command[1], error.strerror)).encode())
     os._exit(127)
-while True:
-    done, status, usage = os.wait4(-1, 0)
-    if done == pid:
-        break
-os.write(report, ("%d %r %d\n" % (status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)).encode())
 """
+# What the interpreter says of itself, asked once a check outside the sandbox (no learner's code runs).
+ASK = ("import json, os, sys\nprint(json.dumps([sys.executable, sys.prefix, sys.base_prefix,"
+       " sys.exec_prefix, getattr(sys, 'base_exec_prefix', sys.exec_prefix), sys.implementation.name]))")
 
 
 class Run:
     """How one run ended: status (exit status, or None if killed by a signal), signal (its number or
-    None), cpu and wall (s), peak_mib, stdout (bytes), stderr (bytes, the tail), and stopped: "" if
-    it ended by itself, else "time" or "output" (stopped by us at the wall-clock or output bound)."""
+    None), cpu and wall (s), peak_mib, stdout (bytes), stderr (bytes, the tail), stopped: "" if it
+    ended by itself, else "time" or "output" (stopped by us at a limit), and out_of_memory: whether
+    it reached the memory limit."""
 
-    def __init__(self, status, sig, cpu, wall, peak_mib, stdout, stderr, stopped):
+    def __init__(self, status, sig, cpu, wall, peak_mib, stdout, stderr, stopped, out_of_memory=False):
         self.status, self.signal, self.cpu, self.wall = status, sig, cpu, wall
         self.peak_mib, self.stdout, self.stderr, self.stopped = peak_mib, stdout, stderr, stopped
+        self.out_of_memory = out_of_memory
 
     def signal_name(self):
         """Return the signal's name, as SIGKILL, or "" if none."""
@@ -81,51 +97,249 @@ class Run:
             return "signal %d" % self.signal
 
 
-_NAMESPACE = []
+class Group:
+    """One case's cgroup: {controller: its folder}, one folder a v1 hierarchy, or one folder in all (v2)."""
 
+    def __init__(self, folders, v2):
+        self.folders, self.v2 = folders, v2
 
-def namespace():
-    """Return the unshare options that give a run its own PID namespace here, or None if none can."""
-    if not _NAMESPACE:
-        found = None
-        if shutil.which("unshare"):
-            for options in (["--pid", "--fork", "--kill-child"],
-                            ["--user", "--map-current-user", "--pid", "--fork", "--kill-child"]):
-                try:
-                    done = subprocess.run(["unshare"] + options + ["true"], capture_output=True, timeout=30)
-                except (OSError, subprocess.TimeoutExpired):
-                    continue
-                if done.returncode == 0:
-                    found = options
-                    break
-        _NAMESPACE.append(found)
-    return _NAMESPACE[0]
+    @classmethod
+    def make(cls, mib):
+        """Return a new Group limited to mib MiB and MAX_PROCESSES, or None where none can be made."""
+        if os.geteuid() != 0:
+            return None
+        own = _own_cgroups()
+        if all((CGROUPS / name).is_dir() for name in ("memory", "cpuacct", "pids")):
+            parents = {name: CGROUPS / name / own.get(name, "/").lstrip("/")
+                       for name in ("memory", "cpuacct", "pids")}
+            limits = [("memory", "memory.limit_in_bytes", mib << 20),
+                      ("memory", "memory.memsw.limit_in_bytes", mib << 20),
+                      ("pids", "pids.max", MAX_PROCESSES)]
+            v2 = False
+        elif {"memory", "pids"} <= set(_read(CGROUPS / "cgroup.subtree_control").split()):
+            # The root: exempt from v2's rule that a cgroup with processes has no child with controllers.
+            parents = dict.fromkeys(("memory", "cpu", "pids"), CGROUPS)
+            limits = [("memory", "memory.max", mib << 20), ("memory", "memory.swap.max", 0),
+                      ("pids", "pids.max", MAX_PROCESSES)]
+            v2 = True
+        else:
+            return None
+        group = cls({}, v2)
+        try:
+            for controller, parent in parents.items():
+                made = [f for f in group.folders.values() if f.parent == parent] if v2 else []
+                group.folders[controller] = made[0] if made else Path(tempfile.mkdtemp(prefix="practice-",
+                                                                                        dir=str(parent)))
+            for controller, name, value in limits:
+                path = group.folders[controller] / name
+                if path.exists() or name in ("memory.limit_in_bytes", "memory.max", "pids.max"):
+                    path.write_text(str(value))
+            return group
+        except OSError:
+            group.remove()
+            return None
 
+    def procs(self):
+        """Return the cgroup.procs files a process writes its pid to, to join the group."""
+        return sorted({str(folder / "cgroup.procs") for folder in self.folders.values()})
 
-def _cgroup():
-    """Return a new pids cgroup's folder limited to MAX_PROCESSES, or None where none can be made."""
-    for parent in (Path("/sys/fs/cgroup/pids"), Path("/sys/fs/cgroup")):  # cgroup v1, then v2
-        if parent.is_dir() and (parent / "cgroup.procs").exists():
-            try:
-                folder = Path(tempfile.mkdtemp(prefix="practice-", dir=str(parent)))
-            except OSError:
-                continue
-            try:
-                (folder / "pids.max").write_text(str(MAX_PROCESSES))
-                return folder
-            except OSError:  # cgroup v2 without the pids controller delegated here
-                folder.rmdir()
-    return None
+    def cpu(self):
+        """Return the CPU time (s) every process of the group has used, the ended ones included."""
+        if self.v2:
+            return _field(self.folders["cpu"] / "cpu.stat", "usage_usec") / 1e6
+        return int(_read(self.folders["cpuacct"] / "cpuacct.usage") or 0) / 1e9
 
+    def peak_mib(self):
+        name = "memory.peak" if self.v2 else "memory.max_usage_in_bytes"
+        return int(_read(self.folders["memory"] / name) or 0) / (1 << 20)
 
-def _remove_cgroup(folder):
-    if folder is not None:
-        for _ in range(500):  # the kernel frees it once the last process in it is reaped
-            try:
-                folder.rmdir()
+    def out_of_memory(self):
+        """Return whether the group reached its memory limit: the kernel killed a process for it, or its
+        peak is the limit (near it, the kernel may evict and fault the program's own code for a while
+        before it kills, and the run reaches the CPU limit first)."""
+        name = "memory.events" if self.v2 else "memory.oom_control"
+        limit = _read(self.folders["memory"] / ("memory.max" if self.v2 else "memory.limit_in_bytes")).strip()
+        peak = self.peak_mib() * (1 << 20)
+        killed = _field(self.folders["memory"] / name, "oom_kill") > 0
+        return killed or (limit.isdigit() and peak >= int(limit))
+
+    def kill(self):
+        """Kill every process in the group, until none is left."""
+        for _ in range(1000):
+            pids = [int(pid) for path in self.procs() for pid in _read(Path(path)).split()]
+            if not pids:
                 return
-            except OSError:
-                time.sleep(0.01)
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            time.sleep(0.005)
+
+    def remove(self):
+        for folder in set(self.folders.values()):
+            for _ in range(500):  # the kernel frees it once the last process in it is reaped
+                try:
+                    folder.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.01)
+
+
+def _read(path):
+    try:
+        return path.read_text() if path is not None else ""
+    except OSError:
+        return ""
+
+
+def _field(path, name):
+    """Return the number after name in a "name value" control file, or 0."""
+    for line in _read(path).splitlines():
+        key, _, value = line.partition(" ")
+        if key == name:
+            return int(value)
+    return 0
+
+
+def _own_cgroups():
+    """Return {v1 controller: this process's cgroup path}, from /proc/self/cgroup."""
+    own = {}
+    for line in _read(Path("/proc/self/cgroup")).splitlines():
+        _, controllers, path = line.split(":", 2)
+        for name in controllers.split(","):
+            own[name] = path
+    return own
+
+
+_BWRAP = []
+
+
+def _bwrap_works():
+    """Return whether bwrap can make a sandbox here (namespaces may be off in a container)."""
+    if not _BWRAP:
+        needed = ["bwrap", "setpriv"] if os.geteuid() == 0 else ["bwrap"]
+        works = all(shutil.which(name) for name in needed)
+        if works:
+            try:
+                done = subprocess.run(["bwrap"] + _system() + _user() + ["true"], capture_output=True,
+                                      timeout=60)
+                works = done.returncode == 0
+            except (OSError, subprocess.TimeoutExpired):
+                works = False
+        _BWRAP.append(works)
+    return _BWRAP[0]
+
+
+def _system():
+    """The sandbox's namespaces and its read-only system: /usr, with /bin, /lib... as this host has them."""
+    options = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+               "--die-with-parent", "--new-session", "--ro-bind", "/usr", "/usr"]
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        path = Path("/") / name
+        if path.is_symlink():
+            options += ["--symlink", os.readlink(str(path)), str(path)]
+        elif path.is_dir():
+            options += ["--ro-bind", str(path), str(path)]
+    for name in ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives"):
+        options += ["--ro-bind-try", name, name]
+    return options + ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/dev/shm",
+                      "--perms", "1777", "--tmpfs", "/tmp", "--perms", "1777", "--tmpfs", "/box"]
+
+
+def _user():
+    """As root, what lets setpriv drop to nobody inside (and nothing after it); else a user namespace."""
+    return ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"] if os.geteuid() == 0 else ["--unshare-user"]
+
+
+def _outermost(paths):
+    """Return the paths that lie in no other of them, sorted: bwrap binds each once."""
+    paths = sorted(paths)
+    return [p for p in paths if not any(p != q and p.startswith(q.rstrip("/") + "/") for q in paths)]
+
+
+class Sandbox:
+    """The runs of one check: one interpreter, and what this machine isolates with."""
+
+    def __init__(self, command):
+        """command: the interpreter and its options, as ["python3", "-S"]; its first word on the PATH."""
+        done = subprocess.run(command + ["-c", ASK], capture_output=True, timeout=60,
+                              stdin=subprocess.DEVNULL)
+        executable, *prefixes, self.implementation = json.loads(done.stdout.decode().splitlines()[-1])
+        # The path it was started by, not the file it links to: a venv's python finds its venv by it.
+        self.command = [executable] + command[1:]
+        real = os.path.dirname(os.path.realpath(executable))
+        self.roots = _outermost({os.path.realpath(p) for p in prefixes + [real]} | set(prefixes))
+        self.environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/box", "LANG": "C.UTF-8"}
+        self.missing = []
+        self.bwrap = _bwrap_works()
+        if not self.bwrap:
+            self.missing.append("no bubblewrap sandbox here (bwrap%s missing or not allowed): each case runs"
+                                " as you, and can read and write what you can"
+                                % (", setpriv" if os.geteuid() == 0 else ""))
+        probe = Group.make(16)
+        self.grouped = probe is not None
+        if probe is not None:
+            probe.remove()
+        else:
+            self.missing.append("no cgroup (%s): memory, CPU time and processes are bounded per process by"
+                                " rlimits, and a child's use is not added to the case's"
+                                % ("needs root" if os.geteuid() != 0 else "none can be made here"))
+
+    def _wrap(self, program, name):
+        """Return the command line of a case: bwrap's options, then the program's."""
+        inside = "/program/" + name
+        options = ["bwrap"] + _system() + _user()
+        made = {"/", "/usr"}
+        for root in self.roots:
+            if root == "/usr" or root.startswith("/usr/"):
+                continue
+            for parent in reversed(Path(root).parents):  # bwrap makes them 0700, as nobody cannot pass
+                if str(parent) not in made:
+                    made.add(str(parent))
+                    options += ["--perms", "0755", "--dir", str(parent)]
+            options += ["--ro-bind", root, root]
+        options += ["--perms", "0755", "--dir", "/program", "--ro-bind", str(program), inside,
+                    "--chdir", "/box", "--clearenv"]
+        for key, value in self.environment.items():
+            options += ["--setenv", key, value]
+        if os.geteuid() == 0:
+            options += ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups",
+                        "--inh-caps=-all", "--"]
+        return [shutil.which(options[0])] + options[1:] + self.command + [inside]
+
+    def run(self, source, data, seconds, mib, out_limit, name="solution.py"):
+        """Run the program source (bytes) on input bytes, as the module docstring says; return a Run."""
+        folder = Path(tempfile.mkdtemp(prefix="practice-case-"))  # the checker's own, 0700: no case sees it
+        group = Group.make(mib) if self.grouped else None
+        try:
+            (folder / "work").mkdir()
+            program = folder / name
+            program.write_bytes(source)
+            program.chmod(0o444)
+            (folder / "input").write_bytes(data)
+            (folder / "input").chmod(0o400)
+            if self.bwrap:  # bwrap binds the program as the checker; inside, nobody reads it
+                command, cwd = self._wrap(program, name), "/"
+            else:
+                command, cwd = self.command + [str(program)], str(folder / "work")
+            cpu_limit = int(-(-seconds // 1)) + 1  # the group's watch stops it first; this is the fence
+            address = -1 if group is not None else mib << 20
+            nproc = -1 if group is not None or os.geteuid() == 0 else MAX_PROCESSES
+            launch = [sys.executable, "-I", "-S", "-c", LAUNCH, str(cpu_limit), str(MAX_FILE_MIB << 20),
+                      str(address), str(nproc)] + (group.procs() if group else []) + ["--"] + command
+            env = None if self.bwrap else dict(os.environ, **self.environment)
+            with open(folder / "input", "rb") as stdin:
+                return _supervise(subprocess.Popen(launch, stdin=stdin, stdout=subprocess.PIPE,
+                                                   stderr=subprocess.PIPE, cwd=cwd, start_new_session=True,
+                                                   env=env), group, seconds, out_limit, self.bwrap)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+            if group is not None:
+                group.kill()
+                group.remove()
 
 
 def _drain(fd, into):
@@ -138,86 +352,82 @@ def _drain(fd, into):
         pass
 
 
-def run(command, source, data, seconds, mib, out_limit, name="solution.py"):
-    """Run command + [the program's path] on input bytes, as the module docstring says; return a Run."""
-    folder = Path(tempfile.mkdtemp(prefix="practice-case-"))
-    cgroup = _cgroup() if os.geteuid() == 0 else None
-    try:
-        (folder / "program").mkdir()
-        (folder / "work").mkdir()
-        program = folder / "program" / name
-        program.write_bytes(source)
-        (folder / "input").write_bytes(data)
-        return _supervise(command + [str(program)], folder, cgroup, seconds, mib, out_limit)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-        _remove_cgroup(cgroup)
-
-
-def _supervise(command, folder, cgroup, seconds, mib, out_limit):
-    cpu_limit = int(-(-seconds // 1))
-    options = namespace()
-    read_report, write_report = os.pipe()
-    limits = [write_report, cpu_limit, mib << 20, MAX_FILE_MIB << 20,
-              MAX_PROCESSES if options and os.geteuid() != 0 else 0]
-    procs = str(cgroup / "cgroup.procs") if cgroup is not None else "-"
-    init = [sys.executable, "-I", "-S", "-c", INIT] + [str(n) for n in limits] + [procs] + command
-    if options:
-        init = ["unshare"] + options + ["--"] + init
-    with open(folder / "input", "rb") as stdin:
-        started = time.monotonic()
-        process = subprocess.Popen(init, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   cwd=str(folder / "work"), start_new_session=True, pass_fds=(write_report,))
-    os.close(write_report)
-    out, err, report, stopped = bytearray(), bytearray(), bytearray(), ""
-    streams = {process.stdout.fileno(): out, process.stderr.fileno(): err, read_report: report}
+def _supervise(process, group, seconds, out_limit, sandboxed):
+    """Read a case's output while it runs, stop it at a limit, and return how it ended, as a Run."""
+    started = time.monotonic()
+    out, err, stopped, ended, recent = bytearray(), bytearray(), "", None, []
+    streams = {process.stdout.fileno(): out, process.stderr.fileno(): err}
     selector = selectors.DefaultSelector()
     for fd in streams:
         selector.register(fd, selectors.EVENT_READ)
     try:
         while streams and not stopped:
-            left = started + WALL_FACTOR * seconds - time.monotonic()
-            events = selector.select(max(left, 0)) if left > 0 else []
-            if not events:
-                stopped = "time"
-            for key, _ in events:
-                fd = key.fd
-                if fd not in streams:
-                    continue
-                chunk = os.read(fd, 1 << 16)
+            for key, _ in selector.select(POLL_S):
+                chunk = os.read(key.fd, 1 << 16)
                 if not chunk:
-                    selector.unregister(fd)
-                    del streams[fd]
-                    if fd == read_report:  # our init is gone: take what the pipes already hold
-                        for other in list(streams):
-                            _drain(other, streams[other])
-                        streams.clear()
+                    selector.unregister(key.fd)
+                    del streams[key.fd]
                     continue
-                streams[fd] += chunk
-                if fd == process.stderr.fileno() and len(err) > STDERR_KEPT:
+                streams[key.fd] += chunk
+                if key.fd == process.stderr.fileno() and len(err) > STDERR_KEPT:
                     del err[:-STDERR_KEPT]
                 if len(out) > out_limit:
                     stopped = "output"
+            now, cpu = time.monotonic(), group.cpu() if group is not None else 0.0
+            if group is not None and not stopped:
+                stopped = "memory" if group.out_of_memory() else "time" if cpu >= seconds else ""
+            recent.append((now, cpu))
+            while now - recent[0][0] > 1:
+                recent.pop(0)
+            waiting = group is None or cpu - recent[0][1] < WAITING * (now - recent[0][0])
+            if not stopped and (now - started >= WALL_CAP * seconds
+                                or now - started >= WALL_FACTOR * seconds and waiting):
+                stopped = "time"
+            if ended is None:
+                ended = _reap(process, os.WNOHANG)
+            if ended is not None and not sandboxed:
+                # Without a sandbox, a process it left behind could hold a pipe open: take what the pipes
+                # hold and stop. In one, its PID namespace has ended with it, and the pipes close.
+                for fd in list(streams):
+                    _drain(fd, streams[fd])
+                streams.clear()
     finally:
         wall = time.monotonic() - started
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-        try:
-            os.killpg(process.pid, signal.SIGKILL)  # without a namespace: what is left of its group
-        except OSError:
-            pass
+        if group is not None:
+            group.kill()
+        if ended is None:
+            os.kill(process.pid, signal.SIGKILL)  # not process.kill(): its poll() would reap it unread
+            ended = _reap(process, 0)
+        if not sandboxed:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)  # what is left of its process group
+            except OSError:
+                pass
         selector.close()
-        os.close(read_report)
         process.stdout.close()
         process.stderr.close()
-    fields = report.split()
-    if len(fields) == 3:
-        status, cpu, peak = int(fields[0]), float(fields[1]), int(fields[2]) / 1024
-        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
-        sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-    else:  # stopped by us before init could say, or init itself failed to start
-        cpu = peak = 0.0
-        code = process.returncode if process.returncode >= 0 and not stopped else None
-        sig = None if code is not None else signal.SIGKILL
-    return Run(code, sig, cpu, wall, peak, bytes(out[:out_limit + 1]), bytes(err), stopped)
+    status, usage = ended
+    if group is not None:
+        cpu, peak = group.cpu(), group.peak_mib()
+    else:
+        cpu, peak = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    code, sig = (None, os.WTERMSIG(status)) if os.WIFSIGNALED(status) else (os.WEXITSTATUS(status), None)
+    if sandboxed and code is not None and code > 128 and code - 128 in _SIGNALS:
+        code, sig = None, code - 128  # bwrap reports a program killed by a signal as 128 + its number
+    if stopped in ("time", "output", "memory"):
+        code, sig = None, signal.SIGKILL
+    out_of_memory = group is not None and group.out_of_memory()
+    return Run(code, sig, cpu, wall, peak, bytes(out[:out_limit + 1]), bytes(err),
+               stopped if stopped != "memory" else "", out_of_memory)
+
+
+def _reap(process, options):
+    """Return (wait status, rusage) of the launched process once it has ended, or None (WNOHANG)."""
+    pid, status, usage = os.wait4(process.pid, options)
+    if pid == 0:
+        return None
+    process.returncode = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+    return status, usage
+
+
+_SIGNALS = {int(s) for s in signal.Signals}

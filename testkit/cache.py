@@ -4,11 +4,14 @@
 
 The key is a digest of every source file's path and bytes, so an edit, a new file or a removed one
 computes the value again; nothing else does (the value must depend on its sources alone).
+
+A value is kept as JSON, never as a pickle: reading a file back runs no code, whoever wrote it. It
+may hold dicts with text keys, lists, tuples (read back as lists), text, numbers and bytes.
 """
 
 import hashlib
+import json
 import os
-import pickle
 import tempfile
 from pathlib import Path
 
@@ -30,20 +33,31 @@ def digest(sources):
     return key.hexdigest()
 
 
+def _bytes(value):
+    """JSON's form of bytes: {"bytes": the same text, one character a byte}."""
+    if isinstance(value, (bytes, bytearray)):
+        return {"bytes": value.decode("latin-1")}
+    raise TypeError("the cache keeps no %s" % type(value).__name__)
+
+
+def _unbytes(value):
+    return value["bytes"].encode("latin-1") if list(value) == ["bytes"] else value
+
+
 def cached(name, sources, compute):
-    """Return compute()'s value, from build/cache/NAME-DIGEST.pickle when its sources are unchanged."""
-    path = FOLDER / ("%s-%s.pickle" % (name, digest(sources)[:20]))
+    """Return compute()'s value, from build/cache/NAME-DIGEST.json when its sources are unchanged."""
+    path = FOLDER / ("%s-%s.json" % (name, digest(sources)[:20]))
     try:
-        return pickle.loads(path.read_bytes())
-    except (OSError, EOFError, pickle.UnpicklingError):
+        return json.loads(path.read_text(encoding="utf-8"), object_hook=_unbytes)
+    except (OSError, ValueError):
         pass
     value = compute()
     FOLDER.mkdir(parents=True, exist_ok=True)
-    kept = sorted((old.stat().st_mtime, old) for old in FOLDER.glob(name + "-*.pickle") if old.exists())
+    kept = sorted((old.stat().st_mtime, old) for old in FOLDER.glob(name + "-*.json") if old.exists())
     for _, old in kept[:-KEPT + 1]:  # the oldest go; a test's own sources do not push out the real ones
         old.unlink(missing_ok=True)
     handle, temporary = tempfile.mkstemp(dir=str(FOLDER), prefix=name + ".")
-    with os.fdopen(handle, "wb") as out:
-        pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        json.dump(value, out, default=_bytes, ensure_ascii=False)
     os.replace(temporary, path)  # whole or not at all, with another process writing the same
-    return value
+    return json.loads(path.read_text(encoding="utf-8"), object_hook=_unbytes)  # as a later read gives it

@@ -42,7 +42,7 @@ def test_every_case_is_named_once_and_in_order():
     small = build_package.cases(largest=False)
     assert list(small) == [n for n in secret if "dmax" not in n]
     assert max(len(text.split(b"\n")[1].split()) for text in small.values()) < validate.MAX_D
-    assert build_package.samples() == ["seed-example-lines", "printing-rules"]
+    assert build_package.samples() == ["seed-example-lines", "printing-rules", "three-microbatches"]
     assert len(build_package.invalid_inputs()) == 22
 
 

@@ -166,7 +166,7 @@ def test_half_up_rounding_is_wrong_only_where_a_tie_is():
 
 def test_the_second_sample_shows_the_printing_rules():
     """-0.0000 as 0.0000, a value np.round gets wrong, and an exact tie, as the statement explains."""
-    assert build_package.samples() == ["seed-example-lines", "printing-rules"]
+    assert build_package.samples() == ["seed-example-lines", "printing-rules", "three-microbatches"]
     data = (ROOT / "samples" / "printing-rules.in").read_bytes()
     golden = (ROOT / "samples" / "printing-rules.out").read_text()
     assert golden == reference.answer(data) == "0.0000 0.8283 0.0312\n"

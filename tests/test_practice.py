@@ -13,13 +13,14 @@ import os
 import socket
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from packages import wrong_answers
 from practice import check, find, sandbox
-from practice.judge import MISTAKES, Check, mistake_outputs, mistake_prints, printable
+from practice.judge import FORMAT_MISTAKES, MISTAKES, Check, mistake_outputs, mistake_prints, printable
 from testkit import cache, reference
 from testkit.runs import ROOT
 
@@ -81,7 +82,7 @@ def small():
             if len(given) < 1 << 20]
 
 
-@pytest.mark.parametrize("mistake", sorted(set(MISTAKES) - {"not_four_decimals"}))
+@pytest.mark.parametrize("mistake", sorted(set(MISTAKES) - set(FORMAT_MISTAKES)))
 def test_each_mistake_is_named_only_as_itself_and_somewhere(small, mistake):
     """Fed every case in turn, a mistake's own output is named as that mistake or not at all."""
     named = set()
@@ -178,13 +179,13 @@ def details(lines):
 
 
 def sandboxed(source, data=SEED, out_limit=1 << 20):
-    return sandbox.run(PYTHON, source.encode(), data, 2, 512, out_limit)
+    return sandbox.Sandbox(PYTHON).run(source.encode(), data, 2, 512, out_limit)
 
 
 @pytest.mark.parametrize("program", ["solve.py", "testkit/naive.py"])
 def test_solve_and_the_naive_solution_are_ac_everywhere(tmp_path, program):
     status, lines = checked(tmp_path, (ROOT / program).read_bytes())
-    assert status == 0 and verdicts(lines) == ["AC"] * 27, lines
+    assert status == 0 and verdicts(lines) == ["AC"] * len(check.cases()), lines
     assert lines[-1] == "check: every case AC"
 
 
@@ -201,12 +202,14 @@ def test_stdin_is_the_cases_input_as_a_file(tmp_path, reader):
 
 
 def test_a_wrong_answer_is_wa_with_its_mistake_and_the_secret_data_waits(tmp_path):
+    """With K = 2 the sum and dividing by K - 1 print the same: the mistake is named at sample 3 (K = 3)."""
     status, lines = checked(tmp_path, wrong_answers.program("sum_not_mean"))
-    assert status == 1 and verdicts(lines) == ["WA", "AC"], lines
-    assert lines[1].endswith("value 1: expected 0.9000, found 0.8000; " + MISTAKES["sum_not_mean"])
+    assert status == 1 and verdicts(lines) == ["WA", "AC", "WA"], lines
+    assert lines[1].endswith("value 1: expected 0.9000, found 0.8000"), lines[1]
     assert lines[2:6] == ["  input:    2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n",
                           "  expected: 0.9000 1.8000", "  found:    0.8000 1.6000",
                           "            ^^^^^^ ^^^^^^"]
+    assert lines[7].endswith("value 1: expected 0.2500, found -1.2500; " + MISTAKES["sum_not_mean"]), lines[7]
     assert [line for line in lines if "secret" in line] == [
         "check: the secret data is for after the samples pass: fix them first"]
 
@@ -214,26 +217,34 @@ def test_a_wrong_answer_is_wa_with_its_mistake_and_the_secret_data_waits(tmp_pat
 def test_a_crash_is_rte_with_its_last_stderr_line_escaped(tmp_path):
     source = "import sys\nsys.stdin.read()\nraise ValueError('\\x1b[2K\\x1b[1Acheck: every case AC')\n"
     status, lines = checked(tmp_path, source)
-    assert status == 1 and verdicts(lines) == ["RTE", "RTE"]
-    assert lines[1].endswith("ValueError: \\x1b[2K\\x1b[1Acheck: every case AC")
+    assert status == 1 and verdicts(lines) == ["RTE"] * 3
+    assert lines[1].endswith("line 3: ValueError: \\x1b[2K\\x1b[1Acheck: every case AC"), lines[1]
     assert not any("\x1b" in line for line in lines)
 
 
 def test_a_loop_is_tle(tmp_path):
     status, lines = checked(tmp_path, "while True:\n    pass\n")
-    assert status == 1 and verdicts(lines) == ["TLE", "TLE"], lines
+    assert status == 1 and verdicts(lines) == ["TLE"] * 3, lines
+    assert all(line.endswith("stopped at the 2 s limit of CPU time") for line in details(lines)), lines
+    assert all(float(line.split()[3]) >= 2 for line in details(lines)), lines  # the time it used, not 0
 
 
 def test_a_signal_before_the_limit_is_rte_with_its_name(tmp_path):
     status, lines = checked(tmp_path, "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n")
-    assert verdicts(lines) == ["RTE", "RTE"] and lines[1].endswith("killed by SIGKILL"), lines
+    assert verdicts(lines) == ["RTE"] * 3 and lines[1].endswith("killed by SIGKILL"), lines
     assert sandboxed("import os\nos.abort()\n").signal_name() == "SIGABRT"
 
 
 def test_memory_past_the_limit_is_mle(tmp_path):
     status, lines = checked(tmp_path, "x = bytearray(1 << 30)\n")
-    assert status == 1 and verdicts(lines) == ["MLE", "MLE"], lines
-    assert lines[1].endswith("MemoryError")
+    assert status == 1 and verdicts(lines) == ["MLE"] * 3, lines
+    assert "stopped at the memory limit" in lines[1], lines
+
+
+def test_a_memory_error_below_the_limit_is_rte_not_mle(tmp_path):
+    """MLE is for a run that reached the limit, not for a program that says MemoryError."""
+    status, lines = checked(tmp_path, "import sys\nx = bytearray(13 << 20)\nsys.exit('MemoryError')\n")
+    assert status == 1 and verdicts(lines) == ["RTE"] * 3 and lines[1].endswith("MemoryError"), lines
 
 
 def test_the_working_directory_is_empty_and_the_learners_files_stay(tmp_path):
@@ -245,12 +256,15 @@ def test_the_working_directory_is_empty_and_the_learners_files_stay(tmp_path):
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
-def test_the_file_is_read_once(tmp_path):
-    """A program that rewrites the learner's file changes nothing of this check."""
+def test_a_program_cannot_reach_the_learners_file(tmp_path):
+    """The learner's folder is not in the sandbox: a program cannot rewrite its own file, or read another."""
     path = tmp_path / "mine.py"
-    source = "open(%r, 'w').write('print(1)')\n" % str(path) + RIGHT
+    source = ("import os\nfor name in (%r, %r):\n    try:\n        open(name, 'a').write('print(1)')\n"
+              "    except OSError:\n        pass\n" % (str(path), str(tmp_path / "notes.txt")) + RIGHT)
+    (tmp_path / "notes.txt").write_text("mine")
     status, lines = checked(tmp_path, source)
-    assert status == 0 and path.read_text() == "print(1)", details(lines)
+    assert status == 0 and path.read_text() == source, details(lines)
+    assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
 def test_nothing_a_program_starts_outlives_its_case():
@@ -283,7 +297,7 @@ def test_endless_output_stops_at_the_bound_and_is_wa(tmp_path):
     run = sandboxed("import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n", out_limit=100_000)
     assert run.stopped == "output" and len(run.stdout) == 100_001
     status, lines = checked(tmp_path, "import sys\nwhile True:\n    sys.stdout.write('1 ' * 65536)\n")
-    assert verdicts(lines) == ["WA", "WA"] and "output too long: more than" in lines[1], lines
+    assert verdicts(lines) == ["WA"] * 3 and "output too long: more than" in lines[1], lines
 
 
 def test_a_file_past_the_size_limit_cannot_be_written():
@@ -345,6 +359,173 @@ def test_a_cached_value_is_computed_again_only_when_a_source_changes(tmp_path):
     finally:
         for path in cache.FOLDER.glob(name + "-*"):
             path.unlink()
+
+
+# --- the sandbox: what a hostile program tried, each kept inside its case --------------------------
+
+def isolated():
+    """Skip where this machine cannot isolate (not root, no bwrap); fail on CI, where make test installs it."""
+    box = sandbox.Sandbox(PYTHON)
+    if not (box.bwrap and box.grouped):
+        if os.environ.get("CI"):
+            pytest.fail("CI has no bubblewrap sandbox with cgroups: %s" % box.missing)
+        pytest.skip("no bubblewrap sandbox with cgroups here: %s" % box.missing)
+
+
+def check_process(path, *options):
+    """Run `python -m practice.check` as make check does; return (exit status, its stdout's lines)."""
+    done = subprocess.run([sys.executable, "-m", "practice.check", *options, str(path)], cwd=ROOT,
+                          capture_output=True, timeout=600)
+    return done.returncode, done.stdout.decode("utf-8", "replace").splitlines()
+
+
+def hostile(attempt):
+    """A program that computes the right answer, then tries attempt: where attempt sets leak (it reached
+    past its case), it prints LEAK instead of the answer, and the case is WA."""
+    right = RIGHT.replace("print(' '.join(", "answer = (' '.join(")
+    attempt = textwrap.dedent(attempt)
+    return right + "import glob, os, sys\nleak = False\n" + attempt + "\nprint('LEAK' if leak else answer)\n"
+
+
+LEAKS = {
+    "a file left in /tmp, /dev/shm, the working directory or HOME for a later case": """
+        folders = ('/tmp', '/dev/shm', '.', os.environ.get('HOME', '/tmp'), '/var/tmp')
+        marks = [os.path.join(folder, 'practice-leak') for folder in folders]
+        leak = any(os.path.exists(mark) for mark in marks)
+        for mark in marks:
+            try:
+                open(mark, 'w').write('x')
+            except OSError:
+                pass
+        """,
+    "the project's build/ and cache, written by absolute path": """
+        for folder in (%r, %r, %r):
+            try:
+                os.makedirs(folder, exist_ok=True)
+                open(os.path.join(folder, 'practice-leak'), 'w').write('x')
+                leak = True
+            except OSError:
+                pass
+        """ % (str(ROOT / "build"), str(ROOT / "build" / "cache"), str(ROOT)),
+    "the answers, read from the cache or the data": """
+        for name in glob.glob(%r) + glob.glob(%r) + glob.glob('/*/*.ans') + glob.glob('/*.ans'):
+            try:
+                leak = leak or bool(open(name, 'rb').read(1))
+            except OSError:
+                pass
+        """ % (str(ROOT / "build" / "cache" / "*"), str(ROOT / "samples" / "*.out")),
+    "the project, imported": """
+        sys.path.insert(0, %r)
+        try:
+            import testkit.reference
+            leak = True
+        except ImportError:
+            pass
+        """ % str(ROOT),
+    "another process's descriptors: the checker's report or terminal": """
+        for fd in glob.glob('/proc/[0-9]*/fd/*'):
+            if fd.split('/')[2] == str(os.getpid()):
+                continue
+            try:
+                os.write(os.open(fd, os.O_WRONLY | os.O_NONBLOCK), b'0 0.0 0\\ncheck: every case AC\\n')
+                leak = True
+            except OSError:
+                pass
+        """,
+    "its cgroup, left for the root cgroup of each hierarchy": """
+        for procs in glob.glob('/sys/fs/cgroup/cgroup.procs') + glob.glob('/sys/fs/cgroup/*/cgroup.procs'):
+            try:
+                open(procs, 'w').write(str(os.getpid()))
+                leak = True
+            except OSError:
+                pass
+        """,
+    "more processes than the limit": """
+        import time
+        try:
+            for kids in range(1, 101):
+                if os.fork() == 0:
+                    time.sleep(30)
+                    os._exit(0)
+        except OSError:
+            pass
+        leak = kids >= %d
+        """ % sandbox.MAX_PROCESSES,
+}
+
+
+@pytest.mark.parametrize("attempt", sorted(LEAKS))
+def test_a_program_cannot_reach_past_its_case(tmp_path, attempt):
+    """Two cases of one check, then a case of another: nothing one case or check leaves reaches another,
+    and nothing of the project, the answers or the checker is in reach. Nothing is written outside."""
+    isolated()
+    source, answer = hostile(LEAKS[attempt]).encode(), reference.answer(SEED).encode()
+    for box in (sandbox.Sandbox(PYTHON), sandbox.Sandbox(PYTHON)):
+        for _ in range(2):
+            run = box.run(source, SEED, 2, 512, 1 << 20, name="mine.py")
+            assert (run.status, run.stdout.split()) == (0, answer.split()), (run.stdout, run.stderr)
+    assert not list(ROOT.glob("**/practice-leak")) and not os.path.exists("/tmp/practice-leak")
+
+
+def test_a_program_cannot_write_on_the_checkers_output(tmp_path):
+    """A program that writes to every descriptor it can find leaves no line in make check's output."""
+    isolated()
+    path = tmp_path / "mine.py"
+    path.write_text(hostile(LEAKS["another process's descriptors: the checker's report or terminal"]))
+    status, lines = check_process(path)
+    assert [line for line in lines if line.startswith(("0 0.0", "check: every"))] == ["check: every case AC"]
+
+
+def test_cpu_time_is_the_whole_runs_children_included(tmp_path):
+    """Two children burn CPU while the program waits; their time is the run's: TLE, whatever the speed."""
+    isolated()
+    burn = RIGHT + textwrap.dedent("""
+        import os, time
+        r, w = os.pipe()
+        for _ in range(2):
+            if os.fork() == 0:  # a child: 1.1 s of its own CPU, said on the pipe, then on and on
+                while time.process_time() < 1.1:
+                    pass
+                os.write(w, b'x')
+                while True:
+                    pass
+        os.read(r, 1)
+        os.read(r, 1)
+        """)
+    status, lines = checked(tmp_path, burn)
+    assert status == 1 and verdicts(lines) == ["TLE"] * 3, lines
+
+
+def test_memory_is_the_whole_runs_children_included(tmp_path):
+    """Two processes that hold 300 MiB each at once hold 600 MiB: over the 512 MiB limit, MLE."""
+    isolated()
+    hold = RIGHT + textwrap.dedent("""
+        import os
+        r, w = os.pipe()
+        child = os.fork()
+        held = bytearray(300 << 20)
+        for i in range(0, len(held), 4096):
+            held[i] = 1
+        if child == 0:
+            os.write(w, b'x')
+            os.read(r, 1)
+            os._exit(0)
+        os.read(r, 1)
+        os.write(w, b'x')
+        os.waitpid(child, 0)
+        """)
+    status, lines = checked(tmp_path, hold)
+    assert status == 1 and verdicts(lines) == ["MLE"] * 3, lines
+
+
+def test_a_case_sees_the_interpreter_and_nothing_of_the_project():
+    isolated()
+    run = sandboxed("import os, sys\nprint(sorted(os.listdir('/')), os.getuid(), sys.prefix)\n")
+    top, uid, prefix = run.stdout.decode().splitlines()[0].rsplit(" ", 2)
+    assert int(uid) == sandbox.NOBODY and prefix == sys.prefix
+    assert set(eval(top)) <= {"bin", "box", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc",
+                              "program", "root", "sbin", "tmp", "usr", "work"}, top
+    assert run.status == 0 and str(ROOT).encode() not in run.stdout.replace(sys.prefix.encode(), b"")
 
 
 # --- make check FIND=1: the smallest input that goes wrong ------------------------------------------
