@@ -141,6 +141,47 @@ def test_a_mistake_that_other_mistakes_print_too_is_not_named(learner):
     assert all("(or:" not in verdict.detail and "wrong axis" not in verdict.detail for verdict in verdicts)
 
 
+PRINT = "print(' '.join('0.0000' if x == '-0.0000' else x for x in out))\n"
+# Learners' programs that a review saw misnamed or not named at all, and what the three samples name:
+# for each sample, the mistakes named (None: AC).
+SAMPLE_NAMES = {
+    "divided by K - 1": (READ + "out = ['%.4f' % (theta[j] - lr * sum(g[j] for g in grads) / (k - 1))"
+                         " for j in range(d)]\n" + PRINT,
+                         [[], None, ["divide_k_minus_1"]]),
+    "the first gradient skipped, divided by K - 1": (
+        READ + "total = [0.0] * d\nfor i in range(1, k):\n"
+        "    total = [t + x for t, x in zip(total, grads[i])]\n"
+        "out = ['%.4f' % (theta[j] - lr * total[j] / (k - 1)) for j in range(d)]\n"
+        "print(' '.join('0.0000' if x == '-0.0000' else x for x in out))\n", [[], None, ["skipped_first"]]),
+    "//": (READ + "out = ['%.4f' % (theta[j] - lr * (sum(g[j] for g in grads) // k)) for j in range(d)]\n"
+           + PRINT, [None, None, ["floor_division"]]),
+    "a printed list": (READ + "print([round(theta[j] - lr * sum(g[j] for g in grads) / k, 4)"
+                       " for j in range(d)])\n", [["printed_list"]] * 3),
+    "a + sign": (READ + "print(' '.join('%+.4f' % (theta[j] - lr * sum(g[j] for g in grads) / k)"
+                 " for j in range(d)))\n", [["plus_sign"]]),
+    "exponents": (READ + "print(' '.join('%.4e' % (theta[j] - lr * sum(g[j] for g in grads) / k)"
+                  " for j in range(d)))\n", [["exponent"]]),
+}
+
+
+@pytest.mark.parametrize("learner", sorted(SAMPLE_NAMES))
+def test_a_mistake_is_named_on_the_data_that_tells_it_apart(learner):
+    source, expected = SAMPLE_NAMES[learner]
+    samples = cases()[:3]
+    verdicts = judged([(given, answer, output(source, given)) for given, answer in samples])
+    got = [None if verdict.name == "AC" else verdict.mistakes for verdict in verdicts]
+    assert got[:len(expected)] == expected, verdicts
+
+
+def test_a_crash_shows_its_line_in_the_learners_file_and_its_last_lines(tmp_path):
+    status, lines = checked(tmp_path, "import sys\n\nprint('a' + sys.stdin.read().count(' '))\n")
+    crashed = 'line 3: TypeError: can only concatenate str (not "int") to str'
+    assert status == 1 and lines[1].endswith(crashed), lines
+    assert lines[2:4] == ['    File "/program/mine.py", line 3, in <module>',
+                          "      print('a' + sys.stdin.read().count(' '))"], lines
+    assert lines[5] == "  " + crashed[len("line 3: "):], lines
+
+
 def test_the_right_answer_however_it_adds_is_ac_on_every_case():
     """The data is fair: left to right, in reverse, math.fsum, exactly, and (lr * s) / K all pass."""
     ways = {
@@ -364,7 +405,7 @@ def test_a_cached_value_is_computed_again_only_when_a_source_changes(tmp_path):
 # --- the sandbox: what a hostile program tried, each kept inside its case --------------------------
 
 def isolated():
-    """Skip where this machine cannot isolate (not root, no bwrap); fail on CI, where make test installs it."""
+    """Skip where this machine cannot isolate (not root, no bwrap); fail on CI: make test installs it."""
     box = sandbox.Sandbox(PYTHON)
     if not (box.bwrap and box.grouped):
         if os.environ.get("CI"):
