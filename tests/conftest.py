@@ -1,8 +1,9 @@
-"""The tests' own set-up: hypothesis profiles, the `deep` marker, and each engine by name.
+"""The tests' own set-up: hypothesis profiles and the `deep` marker.
 
-What the tools share with the tests (running solve.py, the reference, the bad inputs)
-is in testkit/; what mutation testing needs is tools/mutmut_plugin.py, which only
-`make mutants` loads."""
+What the tests share with each other (each engine by name, examples(), the input strategies) is
+tests/support.py, which they import; no test imports another. What the tools share with the tests
+(running solve.py, the reference, the bad inputs) is in testkit/; what mutation testing needs is
+tools/mutmut_plugin.py, which only `make mutants` loads."""
 
 import io
 import os
@@ -31,15 +32,6 @@ def pytest_report_header(config):
     return _PYPY_NOTE.getvalue().strip() or None
 
 
-def examples(n):
-    """Return how many examples a property test of n examples runs under the loaded profile.
-
-    n under the default profile (100 examples), 25 times n under "deep"
-    (2,500); a profile of fewer examples gives fewer, but at least 20.
-    """
-    return max(20, n * hypothesis.settings.default.max_examples // 100)
-
-
 def pytest_collection_modifyitems(config, items):
     """Skip the tests marked `deep` unless GA_DEEP=1."""
     if DEEP:
@@ -48,16 +40,3 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "deep" in item.keywords:
             item.add_marker(skip)
-
-
-# Every contract test runs once per engine, as CPython's test_json runs each
-# class as PyTest and CTest. The numpy engine is forced even on small inputs.
-ENGINES = ["python", "numpy"]
-both_engines = pytest.mark.parametrize("engine", ENGINES)
-
-
-def numpy_for(engine):
-    """Return what solve.parse, add_up and step take for an engine by name: numpy, or None (pure)."""
-    import numpy
-
-    return numpy if engine == "numpy" else None

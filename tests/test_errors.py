@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from conftest import both_engines
+from support import both_engines
 
 import solve
 from testkit import reference

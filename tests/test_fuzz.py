@@ -16,10 +16,9 @@ import random
 import resource
 
 import pytest
-from conftest import both_engines, examples, numpy_for
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from test_oracle import problems
+from support import both_engines, examples, numpy_for, problems
 
 import solve
 from testkit import reference

@@ -3,7 +3,7 @@
 import difflib
 
 import pytest
-from conftest import both_engines
+from support import both_engines
 
 from testkit.runs import SAMPLES, run_main, run_process
 

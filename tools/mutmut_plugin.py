@@ -6,7 +6,7 @@ its function. This plugin is what the suite needs for that, and nothing in
 tests/ or testkit/ knows of it:
 
 - Hypothesis runs fewer examples and does not shrink: a failure is all that
-  counts (the "mutants" profile; tests/conftest.py's examples() scales by the
+  counts (the "mutants" profile; tests/support.py's examples() scales by the
   loaded profile, so property tests run a fifth of their examples);
 - a test that runs solve.py as a process runs the active mutant's own file
   (testkit.runs.program is replaced by program() below), and while mutmut
