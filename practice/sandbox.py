@@ -325,16 +325,23 @@ class Sandbox:
                 command, cwd = self._wrap(program, name), "/"
             else:
                 command, cwd = self.command + [str(program)], str(folder / "work")
-            cpu_limit = int(-(-seconds // 1)) + 1  # the group's watch stops it first; this is the fence
+            # With a group, its watch stops the run at the limit and this is a fence behind it; without,
+            # this is the limit, per process.
+            cpu_limit = int(-(-seconds // 1)) + (1 if group is not None else 0)
             address = -1 if group is not None else mib << 20
-            nproc = -1 if group is not None or os.geteuid() == 0 else MAX_PROCESSES
+            # Without a cgroup, inside bwrap's user namespace: RLIMIT_NPROC counts that namespace's
+            # processes alone. Outside one it would count all of the learner's, so there it is not set.
+            nproc = MAX_PROCESSES if group is None and self.bwrap and os.geteuid() != 0 else -1
             launch = [sys.executable, "-I", "-S", "-c", LAUNCH, str(cpu_limit), str(MAX_FILE_MIB << 20),
                       str(address), str(nproc)] + (group.procs() if group else []) + ["--"] + command
             env = None if self.bwrap else dict(os.environ, **self.environment)
             with open(folder / "input", "rb") as stdin:
-                return _supervise(subprocess.Popen(launch, stdin=stdin, stdout=subprocess.PIPE,
+                run = _supervise(subprocess.Popen(launch, stdin=stdin, stdout=subprocess.PIPE,
                                                    stderr=subprocess.PIPE, cwd=cwd, start_new_session=True,
                                                    env=env), group, seconds, out_limit, self.bwrap)
+            if run.signal == signal.SIGXCPU:  # the time of a process killed at its rlimit may go uncounted
+                run.cpu = max(run.cpu, cpu_limit)
+            return run
         finally:
             shutil.rmtree(folder, ignore_errors=True)
             if group is not None:
