@@ -26,7 +26,7 @@ PORT ?= 8000
 .PHONY: help run test check practice practice-check bench lint golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
 
 help: ## list the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-15s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 $(STAMP): locks/project.txt
 	$(PYTHON) -m venv --clear $(VENV)
