@@ -1,0 +1,207 @@
+"""`make check FILE=... FIND=1` and the page's "Find a failing input" (practice/find.py): the search tries
+only inputs the statement allows, reaches exact rounding ties of both signs, and finds the mistakes that
+show only at K >= 3 or at d = 1, shrunk small.
+
+Each search here runs the learner's program in this process (find.smallest with a fails_on, as
+tests/test_practice.py's in_process() does); one test runs `make check FIND=1` itself, in its sandbox.
+No test asserts a time.
+"""
+
+import contextlib
+import functools
+import io
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from packages.validate import validate
+from practice import check, find
+from practice.judge import MISTAKES
+from testkit import reference
+from testkit.runs import ROOT
+
+SEEDS = [1, 2, 3]
+READ = ("import sys\nt = (sys.stdin.read()).split()\nk, lr = int(t[0]), float(t[1])\n"
+        "v = [float(x) for x in t[2:]]\nd = len(v) // (k + 1)\ntheta = v[:d]\n"
+        "grads = [v[d * (i + 1):d * (i + 2)] for i in range(k)]\n")
+VALUES = "values = [theta[j] - lr * (sum(g[j] for g in grads) / k) for j in range(d)]\n"
+PRINT = "print(' '.join('0.0000' if x == '-0.0000' else x for x in out))\n"
+RIGHT = READ + VALUES + "out = ['%.4f' % x for x in values]\n" + PRINT
+# Right but on an exact tie, which it rounds away from zero: Decimal(x) is the double's exact value.
+HALF_UP = (READ + VALUES + "from decimal import ROUND_HALF_UP, Decimal\n"
+           "out = [format(Decimal(x).quantize(Decimal('0.0001'), ROUND_HALF_UP), 'f')"
+           " for x in values]\n" + PRINT)
+# The same below zero only: it passes all three samples, whose only exact tie is 0.03125.
+HALF_UP_BELOW_ZERO = (READ + VALUES + "from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal\n"
+                      "out = [format(Decimal(x).quantize(Decimal('0.0001'), ROUND_HALF_UP if x < 0 else"
+                      " ROUND_HALF_EVEN), 'f') for x in values]\n" + PRINT)
+ONLY_TWO = RIGHT.replace("for i in range(k)]\n", "for i in range(k)][:2]\n")  # wrong only when K >= 3
+UPHILL_AT_D_1 = READ + "if d == 1:\n    lr = -lr\n" + VALUES + "out = ['%.4f' % x for x in values]\n" + PRINT
+# A right solution that asserts every constraint of the statement before it computes.
+ASSERTS = r"""import re, sys
+data = sys.stdin.buffer.read()
+assert data.endswith(b"\n") and b"\r" not in data
+lines = data[:-1].split(b"\n")
+head = lines[0].split(b" ")
+assert len(head) == 2 and re.fullmatch(rb"[1-9][0-9]*", head[0]), head
+k = int(head[0])
+assert 1 <= k <= 10 and len(lines) == k + 2, (k, len(lines))
+number = re.compile(rb"-?(0|[1-9][0-9]*)(\.[0-9]{1,10})?")
+rows = [line.split(b" ") for line in lines[1:]]
+assert all(number.fullmatch(token) for token in [head[1]] + sum(rows, [])), rows
+lr = float(head[1])
+assert 0 <= lr <= 10, lr
+d = len(rows[0])
+assert 1 <= d <= 100000 and all(len(row) == d for row in rows), rows
+theta, *grads = [[float(token) for token in row] for row in rows]
+assert all(abs(x) <= 10**9 for row in [theta] + grads for x in row)
+""" + VALUES + "out = ['%.4f' % x for x in values]\n" + PRINT
+
+
+def in_process(source, tried=None):
+    """Return find.smallest's fails_on for a learner's program run in this process; it appends each input
+    to tried. An exception is a failure, as RTE is: an assert that trips on an input fails it."""
+    code = compile(source, "learner.py", "exec")
+
+    def fails_on(data):
+        if tried is not None:
+            tried.append(data)
+        out, stdin = io.StringIO(), sys.stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(data))  # text, with the bytes under it as .buffer
+        try:
+            with contextlib.redirect_stdout(out):
+                exec(code, {"__name__": "__main__"})
+        except (Exception, SystemExit):
+            return True
+        finally:
+            sys.stdin = stdin
+        return out.getvalue().split() != reference.answer(data).split()
+
+    return fails_on
+
+
+def shape(data):
+    """Return (K, d, the longest number's length) of an input."""
+    rows = data.decode().splitlines()
+    return int(rows[0].split()[0]), len(rows[1].split()), max(len(token) for token in data.split()[1:])
+
+
+def results(data):
+    """Return [(theta - lr * mean, lr * mean)] of each parameter, as Fractions of the doubles the statement
+    computes (the gradients added left to right)."""
+    k, lr, theta, grads = reference.problem(data)
+    out = []
+    for j, start in enumerate(theta):
+        total = 0.0
+        for g in grads:
+            total += g[j]
+        step = lr * (total / k)
+        out.append((Fraction(start - step), Fraction(step)))
+    return out
+
+
+def exact_tie(value):
+    """Return whether a value lies exactly halfway between two of 4 decimals: an odd multiple of 1/32."""
+    return (value * 32).denominator == 1 and (value * 32).numerator % 2 == 1
+
+
+@functools.cache
+def search(source, seed):
+    """Return (the smallest failing input or None, every input run) of the search with the learner run
+    in this process; each search runs once, for every test that reads it."""
+    tried = []
+    data, count = find.smallest(in_process(source, tried), seed)
+    assert count == len(tried), (count, len(tried))
+    return data, tuple(tried)
+
+
+def found(source, seed):
+    """Return (the smallest failing input the search finds, every input it ran)."""
+    data, tried = search(source, seed)
+    assert data is not None
+    return data, tried
+
+
+def test_the_learners_are_what_they_claim():
+    """Half up fails sample 2 (0.03125) and only two gradients sample 3 (K = 3); the others pass the
+    samples. The asserting one trips on a negative learning rate, as the search once drew."""
+    samples = [(ROOT / "samples" / name).read_bytes()
+               for name in ("seed-example-lines.in", "printing-rules.in", "three-microbatches.in")]
+    assert [in_process(HALF_UP)(given) for given in samples] == [False, True, False]
+    assert [in_process(ONLY_TWO)(given) for given in samples] == [False, False, True]
+    for source in (HALF_UP_BELOW_ZERO, UPHILL_AT_D_1, ASSERTS):
+        assert not any(in_process(source)(given) for given in samples), source
+    assert in_process(ASSERTS)(b"1 -1\n0\n1\n") and not in_process(RIGHT)(b"1 -1\n0\n1\n")
+
+
+@pytest.mark.parametrize("source, seed", [(ASSERTS, seed) for seed in SEEDS] + [
+    (HALF_UP, 1), (HALF_UP_BELOW_ZERO, 1), (ONLY_TWO, 1), (UPHILL_AT_D_1, 1)],
+    ids=["asserts-%d" % seed for seed in SEEDS] + ["half up", "half up below zero", "K >= 3", "d = 1"])
+def test_every_input_the_search_runs_passes_the_packages_validator(source, seed):
+    """Drawn, shrunk or cut down: every input run is one the package's validator takes, bounds included.
+    A right solution's searches draw the most; the others shrink and cut down what fails."""
+    _, tried = search(source, seed)
+    assert tried
+    for data in tried:
+        validate(data)  # raises Invalid, with the reason, on an input the statement does not allow
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_search_reaches_exact_ties_of_both_signs_through_the_arithmetic(seed):
+    """Results exactly halfway, above and below zero, that the doubles compute from a nonzero step, some
+    with a K that is no power of two (3, 5, 6, ...), whose mean is exact only if the sum divides by it."""
+    _, tried = search(ASSERTS, seed)
+    ties = [(value, shape(data)[0]) for data in tried for value, step in results(data)
+            if exact_tie(value) and step]
+    assert any(value > 0 for value, _ in ties) and any(value < 0 for value, _ in ties), ties
+    assert any(k & (k - 1) for _, k in ties), ties
+
+
+@pytest.mark.parametrize("source, sign, seed", [(HALF_UP, 1, seed) for seed in SEEDS] + [
+    (HALF_UP_BELOW_ZERO, -1, 1)], ids=["half up-%d" % seed for seed in SEEDS] + ["half up below zero"])
+def test_ties_rounded_half_up_are_found_and_shrunk_to_one_tie(source, sign, seed):
+    """Half up is found with each seed, shrunk to one tie of few digits (0.03125); so is a solution
+    wrong only on ties below zero (-0.03125)."""
+    data, _ = found(source, seed)
+    k, d, longest = shape(data)
+    value = results(data)[0][0]
+    assert d == 1 and k <= 2 and longest <= 8 and exact_tie(value) and value * sign > 0, data
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_mistake_only_at_k_3_or_more_is_found_with_k_3(seed):
+    data, tried = found(ONLY_TWO, seed)
+    k, d, longest = shape(data)
+    assert (k, d) == (3, 1) and longest <= 3, data
+    assert all(shape(given)[0] >= 3 for given in tried if in_process(ONLY_TWO)(given))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_mistake_only_at_d_1_is_found_with_d_1(seed):
+    data, _ = found(UPHILL_AT_D_1, seed)
+    k, d, longest = shape(data)
+    assert d == 1 and k <= 2 and longest <= 3, data
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_right_solution_that_asserts_every_constraint_is_never_failed(seed):
+    data, tried = search(ASSERTS, seed)
+    assert data is None and len(tried) >= 100, (data, len(tried))
+
+
+def test_make_check_find_finds_ties_rounded_half_up(tmp_path, monkeypatch):
+    """make check FIND=1 itself, each input in the sandbox: the tie found, printed, named and saved."""
+    path = tmp_path / (tmp_path.name + ".py")  # the input is saved by the file's name
+    path.write_text(HALF_UP)
+    out = io.StringIO()
+    monkeypatch.setattr(check, "FOUND", tmp_path / "find")  # not the project's build/find/
+    assert check.check(path, sys.executable, out=out, find=1) == 1, out.getvalue()
+    lines = out.getvalue().splitlines()
+    start = next(n for n, line in enumerate(lines) if "the smallest that goes wrong is WA" in line)
+    given = "\n".join(line[4:] for line in lines[start + 2:lines.index("", start + 2)]) + "\n"
+    assert any(exact_tie(value) for value, _ in results(given.encode())), given
+    assert lines[-3].endswith(MISTAKES["half_up_rounding"]), lines
+    saved = Path(lines[-1].split()[5][:-1])
+    assert saved.read_text() == given
