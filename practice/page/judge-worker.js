@@ -1,7 +1,8 @@
 // The judge: practice/judge.py in a Pyodide that runs no learner's code, so no program can change a
 // verdict. {reset} starts a check (the mistakes every output so far fits); {answer, prints, status,
-// stdout, stderr, input} judges one finished run and posts {verdict, detail, shown}: for a wrong answer,
-// the lines of judge.wrong_sample(), which make check prints too.
+// stdout, stderr, input, outOfMemory} judges one finished run (outOfMemory: its memory passed the limit,
+// as the page measured it) and posts {verdict, detail, shown}: for a wrong answer, the lines of
+// judge.wrong_sample(), which make check prints too.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 let judgeRun;
@@ -16,13 +17,13 @@ import sys
 sys.path.insert(0, "/tmp")
 import judge
 check = judge.Check()
-def judge_run(reset, answer, prints, status, out, err, given):
+def judge_run(reset, answer, prints, status, out, err, given, out_of_memory):
     global check
     if reset:
         check = judge.Check()
         return None
     answer, out = bytes(answer.to_py()), bytes(out.to_py())
-    verdict = check.run(answer, prints.to_py(), status, out, bytes(err.to_py()))
+    verdict = check.run(answer, prints.to_py(), status, out, bytes(err.to_py()), out_of_memory=out_of_memory)
     shown = judge.wrong_sample(bytes(given.to_py()), answer, out) if verdict.name == "WA" else []
     return [verdict.name, verdict.detail, shown]
 judge_run`);
@@ -33,11 +34,12 @@ judge_run`);
     return;
   }
   if (data.reset) {
-    judgeRun(true, null, null, 0, null, null, null);
+    judgeRun(true, null, null, 0, null, null, null, false);
     postMessage({ reset: true });
     return;
   }
-  const verdict = judgeRun(false, data.answer, data.prints, data.status, data.stdout, data.stderr, data.input);
+  const verdict = judgeRun(false, data.answer, data.prints, data.status, data.stdout, data.stderr, data.input,
+                           data.outOfMemory === true);
   const [name, detail, shown] = verdict.toJs();
   verdict.destroy();
   postMessage({ verdict: name, detail, shown });

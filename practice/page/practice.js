@@ -3,7 +3,9 @@
 // verdict comes from practice/judge.py in another Pyodide that runs no learner's code (judge-worker.js).
 const $ = (id) => document.getElementById(id);
 const KEY = "gradient-accumulation-practice";
-const POOL = 4;  // runners loading ahead: a fresh Pyodide for each case is most of a Submit's time
+const POOL = 4;  // runners loaded in one batch, between cases: a fresh Pyodide a case is most of a Submit's time
+const START_S = 10;  // a loaded runner starts a program at once: one that has not after this is broken
+const MIB = 2 ** 20;
 const STARTER = `import sys
 
 tokens = sys.stdin.read().split()
@@ -78,9 +80,13 @@ window.addEventListener("storage", (event) => {
   }
 });
 say("note", `Each case may take ${manifest.page_limit_s} s here (the judge's ${manifest.time_limit_s} s,` +
-  " with room for Python in WebAssembly). Run tries the samples; Submit tries the samples, then the secret" +
-  " data; Find a failing input searches small inputs for one your program gets wrong. Only the standard library is here: import numpy fails (ModuleNotFoundError); make check" +
-  " runs numpy. What you write is kept in this browser.");
+  " with room for Python in WebAssembly), counted from your program's start, and" +
+  ` ${manifest.memory_limit_mib} MiB, the size Python's memory has grown to when the program ends.` +
+  " Run tries the samples; Submit tries the samples, then the secret data; Find a failing input searches small" +
+  " inputs for one your program gets wrong. Only the standard library is here: import numpy fails" +
+  " (ModuleNotFoundError); make check runs numpy. This Python cannot start threads or processes, and has no" +
+  " resource module and no asyncio.run: a case that needs them is N/A, and make check runs it as a judge does." +
+  " What you write is kept in this browser.");
 
 function started(worker) {
   return new Promise((resolve, reject) => {
@@ -99,7 +105,9 @@ async function makeSnapshot() {
 }
 
 const snapshot = await makeSnapshot();
-const pool = [];
+// Runners load only while no program runs, so that a program's time is its own: a batch of them once the
+// last is taken (they load while the judge judges), and a case starts once every load has settled.
+let pool = [];
 function runner() {
   const worker = new Worker("runner.js", { type: "module" });
   const ready = started(worker).then(() => worker);
@@ -108,7 +116,12 @@ function runner() {
   return ready;
 }
 function fill() {
-  while (pool.length < POOL) pool.push(runner());
+  if (!pool.length) pool = Array.from({ length: POOL }, runner);
+}
+async function fresh() {
+  fill();
+  await Promise.allSettled(pool);
+  return pool.shift();
 }
 
 const judgeWorker = new Worker("judge-worker.js", { type: "module" });
@@ -121,33 +134,39 @@ function ask(message) {
   });
 }
 
-// One run of the program on input bytes, in a fresh runner, bounded by the answer's size: {status,
-// stdout, stderr, ran} once it ends, or {verdict, detail} when the page stopped it.
+// One run of the program on input bytes, in a fresh runner, bounded by the answer's size: {status, stdout,
+// stderr, seconds, memory} once it ends (memory: the interpreter's bytes, or null where unknown), or
+// {verdict, detail, seconds} when the page stopped it. The limit and seconds count from the program's start.
 async function runBytes(source, input, answer) {
   const limit = 4 * answer.length + 4096;
   let worker;
   try {
-    worker = await pool.shift();
+    worker = await fresh();
   } catch (error) {
-    fill();
     return { verdict: "RTE", detail: `Python could not start: ${error.message}`, seconds: 0 };
   }
-  fill();
   return new Promise((resolve) => {
-    const begun = performance.now();
+    let begun = null;
     const finish = (result) => {
       clearTimeout(timer);
       worker.terminate();
-      resolve({ seconds: (performance.now() - begun) / 1000, ...result });
+      fill();  // the next batch, if this was the last runner, loads now: no program runs until it has
+      resolve({ seconds: begun === null ? 0 : (performance.now() - begun) / 1000, ...result });
     };
-    const timer = setTimeout(() => finish({ verdict: "TLE", detail: `stopped after ${manifest.page_limit_s} s` }),
-                             manifest.page_limit_s * 1000);
+    const stop = (verdict, detail) => () => finish({ verdict, detail });
+    let timer = setTimeout(stop("RTE", `the runner did not start the program in ${START_S} s`), START_S * 1000);
     worker.onmessage = ({ data }) => {  // the runner's word is data, never a verdict: the program ran there
-      if (data && data.stopped === "output") {
-        finish({ verdict: "WA", detail: `output too long: more than ${limit} bytes, where the answer has ${answer.length}` });
-      } else if (data && Number.isInteger(data.status) && data.stdout instanceof Uint8Array
+      if (data && data.started === true && begun === null) {
+        begun = performance.now();
+        clearTimeout(timer);
+        const seconds = manifest.page_limit_s;
+        timer = setTimeout(stop("TLE", `stopped after ${seconds} s`), seconds * 1000);
+      } else if (data && data.stopped === "output") {
+        const detail = `output too long: more than ${limit} bytes, where the answer has ${answer.length}`;
+        finish({ verdict: "WA", detail });
+      } else if (begun !== null && data && Number.isInteger(data.status) && data.stdout instanceof Uint8Array
                  && data.stderr instanceof Uint8Array) {
-        finish({ status: data.status, stdout: data.stdout, stderr: data.stderr, ran: Number(data.seconds) || 0 });
+        finish(ended(data));
       } else {
         finish({ verdict: "RTE", detail: "the runner sent something that is not a run's end" });
       }
@@ -160,17 +179,67 @@ async function runBytes(source, input, answer) {
   });
 }
 
+// A finished run as the runner measured it; past the page's limit by its own clock, it is TLE too.
+function ended(data) {
+  const seconds = Number(data.seconds) || 0, limit = manifest.page_limit_s;
+  if (seconds > limit) return { verdict: "TLE", detail: `ran ${seconds.toFixed(2)} s, past ${limit} s`, seconds };
+  const memory = Number.isSafeInteger(data.memory) ? data.memory : null;
+  return { status: data.status, stdout: data.stdout, stderr: data.stderr, seconds, memory };
+}
+
+// What the page's Python (Pyodide) cannot do that a judge's CPython can, by the last line of stderr
+// it leaves: such a run is N/A, not an RTE that reads as the learner's mistake.
+const LIMITS = [
+  [/^RuntimeError: can't start new thread$/, "cannot start threads"],
+  [/^OSError: \[Errno \d+\] emscripten does not support processes\.?$/, "cannot start processes"],
+  [/^ModuleNotFoundError: No module named '_multiprocessing'$/, "cannot start processes (multiprocessing)"],
+  [/^ModuleNotFoundError: No module named '(resource|grp|pwd)'$/, "has no module $1"],
+  [/^RuntimeError: (Cannot stack switch|WebAssembly stack switching not supported)/,
+   "cannot run asyncio.run (its event loop is the browser's)"],
+];
+
 const decode = (data) => new TextDecoder().decode(data.slice(0, 4000));
+const lastLine = (data) => new TextDecoder().decode(data).split("\n").map((line) => line.trim()).filter(Boolean)
+  .pop() || "";
+
+// MLE: past the package's memory limit. A judge stops the program there; the page can only measure the
+// size Python's memory grew to, after the run, and says so.
+const UNMEASURED = "the page cannot measure this program's memory; make check does";
+const overMemory = (run) => run.memory > manifest.memory_limit_mib * MIB;
+const memoryDetail = (run) => `Python's memory grew to ${Math.round(run.memory / MIB)} MiB, past the limit of` +
+  ` ${manifest.memory_limit_mib} MiB (the page measures it when the program ends; a judge stops it at the limit)`;
+
+// N/A, or null: the run failed at something the page's Python cannot do, which is not the learner's mistake.
+function unable(run) {
+  const line = run.status === 0 || overMemory(run) ? "" : lastLine(run.stderr);
+  for (const [pattern, what] of LIMITS) {
+    const found = line.match(pattern);
+    if (found) {
+      return { verdict: "N/A", detail: `the page's Python (Pyodide) ${found[0].replace(pattern, what)};` +
+        " make check runs this as a judge does" };
+    }
+  }
+  return null;
+}
+
+// The page's verdict where the judge cannot see why (for the search, whose judge gets only the run).
+const pageVerdict = (run) => (overMemory(run) ? { verdict: "MLE", detail: memoryDetail(run) } : unable(run));
 
 async function runCase(source, item) {
   const [input, answer] = await Promise.all([bytes(item.input), bytes(item.answer)]);
   const run = await runBytes(source, input, answer);
   if (run.verdict) return run;
-  const { verdict, detail, shown } = await ask({ answer, prints: item.prints, status: run.status,
-                                                stdout: run.stdout, stderr: run.stderr, input });
-  const hint = /No module named '?numpy/.test(detail) ? " (numpy is not available in this page)" : "";
-  return { verdict, detail: detail + hint, seconds: run.ran, stdout: decode(run.stdout), stderr: decode(run.stderr),
-           shown };
+  const measured = { seconds: run.seconds, memory: run.memory, stdout: decode(run.stdout),
+                     stderr: decode(run.stderr) };
+  const na = unable(run);
+  if (na) return { ...na, ...measured };
+  const judged = await ask({ answer, prints: item.prints, status: run.status, stdout: run.stdout,
+                             stderr: run.stderr, input, outOfMemory: overMemory(run) });
+  let { detail } = judged;
+  if (judged.verdict === "MLE" && overMemory(run)) detail = memoryDetail(run);  // the page's measure, not a stop
+  if (/No module named '?numpy/.test(detail)) detail += " (numpy is not available in this page)";
+  if (run.memory === null) detail += (detail ? "; " : "") + UNMEASURED;
+  return { verdict: judged.verdict, detail, shown: judged.shown, ...measured };
 }
 
 function row(table, item, result) {
@@ -178,12 +247,12 @@ function row(table, item, result) {
   tr.className = "case";
   tr.dataset.verdict = result.verdict;
   tr.insertCell().textContent = item.name;
-  const verdict = tr.insertCell();
-  verdict.textContent = result.verdict;
-  verdict.className = result.verdict;
-  tr.insertCell().textContent = `${result.seconds.toFixed(2)} s`;
-  const detail = tr.insertCell();
-  detail.textContent = result.detail;
+  const cell = (name, text) => Object.assign(tr.insertCell(), { className: name, textContent: text });
+  cell(result.verdict.replace("/", ""), result.verdict);  // N/A's class is NA
+  cell("seconds", `${result.seconds.toFixed(2)} s`);  // the program's own time, from its start
+  const memory = result.memory === null ? "? MiB" : `${Math.round(result.memory / MIB)} MiB`;
+  cell("memory", result.memory === undefined ? "" : memory);  // none where the page stopped the program
+  const detail = cell("detail", result.detail);
   if (item.sample && result.shown && result.shown.length) {  // a wrong sample: its input, expected against found
     const pre = document.createElement("pre");
     pre.className = "shown";
@@ -214,20 +283,23 @@ async function judgeAll(withSecret) {
     $("results").append(p);
   };
   await ask({ reset: true });
-  let failed = 0;
+  let failed = 0, unjudged = 0;
   for (const [group, items] of [["samples", manifest.samples], ["secret", manifest.secret]]) {
     if (group === "secret" && (!withSecret || failed)) break;
     for (const item of items) {
       say("status", `running ${item.name} ...`);
       const result = await runCase(source, item);
       failed += result.verdict !== "AC";
+      unjudged += result.verdict === "N/A";
       row(table, item, result);
     }
   }
   if (withSecret && failed && table.rows.length === manifest.samples.length) {
     summary("The secret data is for after the samples pass: fix them first.");
   }
-  summary(failed ? `${failed} case${failed > 1 ? "s" : ""} not AC`
+  const plural = (n) => `${n} case${n > 1 ? "s" : ""}`;
+  summary(failed ? `${plural(failed)} not AC` + (unjudged ? `, ${unjudged} of them N/A: the page's Python cannot` +
+    " run what they use, as a judge's can; make check FILE=... runs them" : "")
     : (withSecret ? "every case AC" : "the samples pass: Submit runs the secret data"));
   say("status", "ready");
   buttons(true);
@@ -275,7 +347,8 @@ async function findFailing() {
         runs += 1;
         say("status", `finding: input ${runs} ...`);
         const run = await runBytes(source, data.input, data.answer);
-        worker.postMessage({ ran: data.run, result: run.verdict ? { verdict: run.verdict, detail: run.detail }
+        const own = run.verdict ? run : pageVerdict(run);  // the verdict Run gives, where the judge cannot tell
+        worker.postMessage({ ran: data.run, result: own ? { verdict: own.verdict, detail: own.detail }
           : { status: run.status, stdout: run.stdout, stderr: run.stderr } });
       };
       worker.postMessage({ find: 1 });

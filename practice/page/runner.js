@@ -1,8 +1,9 @@
 // One case, in a Pyodide of its own: the page starts a new runner for every case and ends it after
 // the case, so nothing a program changes (modules, decimal's context, sys, descriptors) reaches the
 // next one. {snapshot} loads a ready interpreter from the page's memory snapshot; then {source,
-// input, limit} runs practice/page/runner.py on it and posts {status, stdout, stderr, seconds}, or
-// {stopped: "output"} as soon as the program has written more than limit bytes.
+// input, limit} runs practice/page/runner.py on it: it posts {started: true} just before the program
+// starts (the page's time limit counts from there), then {status, stdout, stderr, seconds, memory},
+// or {stopped: "output"} as soon as the program has written more than limit bytes.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
@@ -38,6 +39,13 @@ function capture(chunks, counted) {
       return buffer.length;
     },
   };
+}
+
+// The bytes of the interpreter's WebAssembly memory, or null where this Pyodide does not show them.
+// That memory only grows, so after a run its size is the run's peak (with the interpreter's own).
+function memory() {
+  const size = pyodide._module?.HEAPU8?.buffer?.byteLength;
+  return Number.isSafeInteger(size) ? size : null;
 }
 
 function joined(chunks, keep) {
@@ -78,6 +86,7 @@ onmessage = async ({ data }) => {
   const run = pyodide.globals.get("runner").run;
   onmessage = null;  // one case a runner
   unreachable();
+  post({ started: true });
   const started = performance.now();
   let status;
   try {
@@ -88,5 +97,6 @@ onmessage = async ({ data }) => {
   }
   const seconds = (performance.now() - started) / 1000;
   if (stopped) return;
-  post({ status: status === null ? 1 : status, seconds, stdout: joined(out), stderr: joined(err, 65536) });
+  post({ status: status === null ? 1 : status, seconds, memory: memory(), stdout: joined(out),
+         stderr: joined(err, 65536) });
 };

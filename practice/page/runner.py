@@ -29,6 +29,8 @@ def run(source, name="solution.py"):
     """Run source as the program NAME; return its exit status, as CPython's would be."""
     stdout, stderr = _streams()
     sys.argv = [name]
+    if source.startswith("\ufeff"):  # a byte-order mark, which CPython skips when it reads a file
+        source = source[1:]
     status = 0
     try:
         exec(compile(source, name, "exec"), {"__name__": "__main__", "__file__": name,  # noqa: S102
