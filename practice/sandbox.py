@@ -154,14 +154,15 @@ class Group:
         return int(_read(self.folders["memory"] / name) or 0) / (1 << 20)
 
     def out_of_memory(self):
-        """Return whether the group reached its memory limit: the kernel killed a process for it, or its
-        peak is the limit (near it, the kernel may evict and fault the program's own code for a while
-        before it kills, and the run reaches the CPU limit first)."""
-        name = "memory.events" if self.v2 else "memory.oom_control"
-        limit = _read(self.folders["memory"] / ("memory.max" if self.v2 else "memory.limit_in_bytes")).strip()
-        peak = self.peak_mib() * (1 << 20)
-        killed = _field(self.folders["memory"] / name, "oom_kill") > 0
-        return killed or (limit.isdigit() and peak >= int(limit))
+        """Return whether the group reached its memory limit: a charge failed there (v1's failcnt, v2's
+        "max" event), or the kernel killed a process for it. Near the limit the kernel may evict and fault
+        the program's own code for a while before it kills, and the run reach the CPU limit first."""
+        if self.v2:
+            events = self.folders["memory"] / "memory.events"
+            return _field(events, "max") > 0 or _field(events, "oom_kill") > 0
+        folder = self.folders["memory"]
+        failed = int(_read(folder / "memory.failcnt") or 0) > 0
+        return failed or _field(folder / "memory.oom_control", "oom_kill") > 0
 
     def kill(self):
         """Kill every process in the group, until none is left."""
