@@ -376,6 +376,21 @@ def test_a_missing_file_or_interpreter_is_one_clear_line(tmp_path):
     assert (status, lines) == (2, ["check: no interpreter 'no-such-python3' on the PATH"])
 
 
+def test_a_file_name_is_data_to_make_check(tmp_path):
+    """make check FILE=... with backticks, $(...) and make's own $(...) judges that file and runs nothing."""
+    marks = ["practice-injected-%d-%s" % (os.getpid(), x) for x in "XYZ"]
+    name = "a`touch %s`$(touch %s)$$(shell touch %s) b.py" % tuple(marks)
+    (tmp_path / name).write_bytes((ROOT / "solve.py").read_bytes())
+    done = subprocess.run(["make", "-s", "check", "FILE=%s" % (tmp_path / name)], cwd=ROOT,
+                          capture_output=True, timeout=600)
+    lines = done.stdout.decode().splitlines()
+    made = [mark for mark in marks if (ROOT / mark).exists()]
+    for mark in made:
+        (ROOT / mark).unlink()
+    assert done.returncode == 0 and lines[-1] == "check: every case AC", (lines, done.stderr)
+    assert made == []
+
+
 def test_a_closed_pipe_is_quiet(tmp_path):
     path = tmp_path / "mine.py"
     path.write_text(RIGHT)
