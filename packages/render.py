@@ -9,8 +9,8 @@ package's statement with the tool that reads that format:
 
 Each PDF's text, read out with pdftotext, and the HTML's text must hold the
 title, the Input section with every constraint, the Output section, and each
-sample (its input lines, then its answer), in that order; a PDF must hold its
-samples on one page. Page 1 of each PDF
+sample (its input lines, then its answer), in that order; a PDF must hold each
+sample whole on one page. Page 1 of each PDF
 becomes a PNG with pdftoppm, for a person to look at. All of it lands in
 build/statements/. TeX and poppler come from Debian's packages (TEX_PACKAGES),
 installed as root when missing: `python -m packages.render --install` does only that
@@ -134,12 +134,21 @@ def run(command, label, **kwargs):
     return report
 
 
-def check_pages(text, label):
-    """Raise Unreadable unless the samples stand together on one page (pdftotext ends a page with a
-    form feed): a page break that leaves one sample alone is where no reader would turn."""
-    pages = [number for number, page in enumerate(text.split("\f"), 1) if "Sample Input" in page]
-    if len(pages) > 1:
-        raise Unreadable("%s splits its samples over pages %s" % (label, pages))
+def check_pages(text, label, parts):
+    """Raise Unreadable unless each sample stands whole on one page (pdftotext ends a page with a form
+    feed): its two headings, every line of its input and its answer. A page break between two samples
+    is where a reader turns; one inside a sample is not. parts: expected()'s."""
+    pages = text.split("\f")
+    samples = {}
+    for what, shown in parts:
+        found = re.search(r"\bsample ([0-9]+)\b", what)
+        if found:
+            samples.setdefault(int(found.group(1)), []).append(shown)
+    for number, shown in sorted(samples.items()):
+        heading = "Sample Input %d" % number
+        page = next((n for n, words in enumerate(pages, 1) if heading in words), None)
+        if page is not None and not all(piece in pages[page - 1] for piece in shown):
+            raise Unreadable("%s splits sample %d over pages, from page %d" % (label, number, page))
 
 
 def check(label, text, parts, out):
@@ -147,7 +156,7 @@ def check(label, text, parts, out):
     (out / (label + ".txt")).write_text(text, encoding="utf-8")
     try:
         check_order(text, parts, label)
-        check_pages(text, label)
+        check_pages(text, label, parts)
     except Unreadable as unreadable:
         raise SystemExit("render: %s (its text: %s)" % (unreadable, out / (label + ".txt"))) from None
 

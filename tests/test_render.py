@@ -48,8 +48,12 @@ def test_html_text_drops_scripts_and_tags_and_keeps_math():
     assert render.plain(render.html_text_of(page)) == "Input\n$1 \\le K$ & more"
 
 
-def test_a_pdf_that_splits_its_samples_over_pages_is_refused():
-    """pdftotext ends each page with a form feed: the samples must stand on one page together."""
-    render.check_pages("Problem\nInput\nOutput\n\fSample Input 1\nSample Input 2\n\f", "together")
-    with pytest.raises(render.Unreadable, match="pages \\[1, 2\\]"):
-        render.check_pages("Output\nSample Input 1\n1\n\fSample Input 2\n2\n\f", "split")
+def test_a_pdf_that_splits_a_sample_over_pages_is_refused():
+    """pdftotext ends each page with a form feed: a sample must stand whole on one page; two samples may
+    stand on two pages."""
+    parts = render.expected("T", [(b"1\n2\n", b"3\n"), (b"4\n", b"5\n")])
+    both = "Sample Input 1\nSample Output 1\n1\n2\n3\n"
+    render.check_pages("T\n%sSample Input 2\nSample Output 2\n4\n5\n" % both, "together", parts)
+    render.check_pages("T\n%s\fSample Input 2\nSample Output 2\n4\n5\n" % both, "apart", parts)
+    with pytest.raises(render.Unreadable, match="splits sample 1 over pages, from page 1"):
+        render.check_pages("T\nSample Input 1\nSample Output 1\n1\n\f2\n3\n", "split", parts)
