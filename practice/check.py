@@ -68,9 +68,9 @@ def verdict_of(run, answer, prints, check, seconds):
     """Return the Verdict of a sandbox.Run: MLE, TLE, the output bound, else check.run()."""
     if run.out_of_memory:
         return check.run(answer, prints, run.status, run.stdout, run.stderr, run.signal_name(), True)
-    if run.stopped == "time" or run.cpu >= seconds or run.signal == signal.SIGXCPU:
-        if run.cpu >= seconds or run.signal == signal.SIGXCPU:
-            return Verdict("TLE", "stopped at the %g s limit of CPU time" % seconds)
+    if run.cpu >= seconds or run.signal == signal.SIGXCPU:
+        return Verdict("TLE", "stopped at the %g s limit of CPU time" % seconds)
+    if run.stopped == "time":
         if run.wall >= sandbox.WALL_CAP * seconds:
             return Verdict("TLE", "stopped after %.1f s of wall time, with %.2f s of CPU time: this machine"
                            " is too busy to judge it; try again when it is quieter" % (run.wall, run.cpu))

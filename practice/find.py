@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
-from packages.validate import MAX_K, MAX_LR, Invalid, unfair, validate
+from packages.validate import MAX_K, MAX_LR, Invalid, validate
 from practice.judge import Check, marked, mistake_prints
 from testkit import reference
 
@@ -148,14 +148,6 @@ def text(problem):
     return ("%d %s\n" % (k, lr) + "\n".join(" ".join(row) for row in [theta] + grads) + "\n").encode()
 
 
-def fair(problem):
-    """Return whether every correct way of adding gives the same answer on the problem (valid() checks
-    this among the rest)."""
-    k, lr, theta, grads = problem
-    columns = zip(*[[float(x) for x in row] for row in grads], strict=True)
-    return not any(unfair(float(t), float(lr), column) for t, column in zip(theta, columns, strict=True))
-
-
 def valid(problem):
     """Return whether the package's validator takes the problem's input: format, bounds and fairness.
     A right solution may assert every constraint of the statement, so nothing else is ever run."""
@@ -177,8 +169,6 @@ def smallest(fails_on, seed=1, tries=TRIES):
     def fails(problem, always=False):
         data = text(problem)
         if data not in seen:
-            if not valid(problem):
-                return False  # never run: the statement does not allow it
             if first and len(seen) >= first[0] + SHRINKS and not always:
                 return False  # shrinking has had its runs: what it has is small enough to read
             seen[data] = bool(fails_on(data))
@@ -207,14 +197,14 @@ def _fewer(problem, fails):
     j = 0
     while len(theta) > 1 and j < len(theta):
         smaller = (k, lr, theta[:j] + theta[j + 1:], [g[:j] + g[j + 1:] for g in grads])
-        if fails(smaller, True):
+        if valid(smaller) and fails(smaller, True):
             k, lr, theta, grads = smaller
         else:
             j += 1
     i = 0
     while k > 1 and i < k:
         smaller = (k - 1, lr, theta, grads[:i] + grads[i + 1:])
-        if fails(smaller, True):
+        if valid(smaller) and fails(smaller, True):
             k, lr, theta, grads = smaller
         else:
             i += 1

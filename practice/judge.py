@@ -198,14 +198,13 @@ def mistake_outputs(data):
         "half_up_rounding": [_half_up(v) for v in right],
         "truncation": [_shown(int(v * 10**4) / 10**4) for v in right],
         "negative_zero": ["%.4f" % v for v in right],
-        "divide_k_minus_1": [_shown(theta[j] - lr * (sums[j] / (k - 1))) for j in range(d)]
-        if k > 1 else None,
-        "skipped_first": [_shown(theta[j] - lr * (sum(g[j] for g in grads[1:]) / (k - 1))) for j in range(d)]
-        if k > 1 else None,
         "floor_division": [_shown(theta[j] - lr * (sums[j] // k)) for j in range(d)],
         "update_in_loop": [_shown(v) for v in _in_loop(lr / k, theta, grads)],
     }
-    out = {name: values for name, values in out.items() if values is not None}  # K = 1: nothing to divide by
+    if k > 1:  # with K = 1 there is no K - 1 to divide by
+        out["divide_k_minus_1"] = [_shown(theta[j] - lr * (sums[j] / (k - 1))) for j in range(d)]
+        out["skipped_first"] = [_shown(theta[j] - lr * (sum(g[j] for g in grads[1:]) / (k - 1)))
+                                for j in range(d)]
     try:
         out["float32"] = [_shown(v) for v in _in_float32(k, lr, theta, grads)]
     except OverflowError:  # beyond float32's range: that mistake prints inf, not a number

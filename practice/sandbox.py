@@ -191,7 +191,7 @@ class Group:
 
 def _read(path):
     try:
-        return path.read_text() if path is not None else ""
+        return path.read_text()
     except OSError:
         return ""
 

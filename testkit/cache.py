@@ -57,7 +57,8 @@ def cached(name, sources, compute):
     for _, old in kept[:-KEPT + 1]:  # the oldest go; a test's own sources do not push out the real ones
         old.unlink(missing_ok=True)
     handle, temporary = tempfile.mkstemp(dir=str(FOLDER), prefix=name + ".")
+    text = json.dumps(value, default=_bytes, ensure_ascii=False)
     with os.fdopen(handle, "w", encoding="utf-8") as out:
-        json.dump(value, out, default=_bytes, ensure_ascii=False)
+        out.write(text)
     os.replace(temporary, path)  # whole or not at all, with another process writing the same
-    return json.loads(path.read_text(encoding="utf-8"), object_hook=_unbytes)  # as a later read gives it
+    return json.loads(text, object_hook=_unbytes)  # as a later read gives it: tuples as lists

@@ -128,15 +128,20 @@ LEARNERS = {  # the misnamings that a review found, each a learner's program and
 }
 
 
+def named_on_samples(source, count):
+    """Judge a learner's program on the first count samples in turn; return (the Verdicts, for each
+    sample the mistakes named or None where it is AC)."""
+    verdicts = judged([(given, answer, output(source, given)) for given, answer in cases()[:count]])
+    return verdicts, [None if verdict.name == "AC" else verdict.mistakes for verdict in verdicts]
+
+
 @pytest.mark.parametrize("learner", sorted(LEARNERS))
 def test_a_mistake_that_other_mistakes_print_too_is_not_named(learner):
     """On the samples, where two mistakes print the same, neither is named: no "(or: ...)"."""
     source, expected = LEARNERS[learner]
     if "numpy" in source:
         pytest.importorskip("numpy")
-    samples = cases()[:2]
-    verdicts = judged([(given, answer, output(source, given)) for given, answer in samples])
-    got = [None if verdict.name == "AC" else verdict.mistakes for verdict in verdicts]
+    verdicts, got = named_on_samples(source, 2)
     assert got[:len(expected)] == expected, verdicts
     assert all("(or:" not in verdict.detail and "wrong axis" not in verdict.detail for verdict in verdicts)
 
@@ -151,8 +156,8 @@ SAMPLE_NAMES = {
     "the first gradient skipped, divided by K - 1": (
         READ + "total = [0.0] * d\nfor i in range(1, k):\n"
         "    total = [t + x for t, x in zip(total, grads[i])]\n"
-        "out = ['%.4f' % (theta[j] - lr * total[j] / (k - 1)) for j in range(d)]\n"
-        "print(' '.join('0.0000' if x == '-0.0000' else x for x in out))\n", [[], None, ["skipped_first"]]),
+        "out = ['%.4f' % (theta[j] - lr * total[j] / (k - 1)) for j in range(d)]\n" + PRINT,
+        [[], None, ["skipped_first"]]),
     "//": (READ + "out = ['%.4f' % (theta[j] - lr * (sum(g[j] for g in grads) // k)) for j in range(d)]\n"
            + PRINT, [None, None, ["floor_division"]]),
     "a printed list": (READ + "print([round(theta[j] - lr * sum(g[j] for g in grads) / k, 4)"
@@ -167,9 +172,7 @@ SAMPLE_NAMES = {
 @pytest.mark.parametrize("learner", sorted(SAMPLE_NAMES))
 def test_a_mistake_is_named_on_the_data_that_tells_it_apart(learner):
     source, expected = SAMPLE_NAMES[learner]
-    samples = cases()[:3]
-    verdicts = judged([(given, answer, output(source, given)) for given, answer in samples])
-    got = [None if verdict.name == "AC" else verdict.mistakes for verdict in verdicts]
+    verdicts, got = named_on_samples(source, 3)
     assert got[:len(expected)] == expected, verdicts
 
 
