@@ -113,13 +113,13 @@ oldest: $(OLDEST_VENV)/.stamp ## the library's tests on its oldest Python and nu
 lock: ## rewrite locks/*.txt from pyproject.toml's dependencies (needs PyPI); UPGRADE=1 takes the newest
 	$(PYTHON) -m tools.lock $(if $(UPGRADE),--upgrade)
 
-lint: $(STAMP) ## static checks: ruff, and vermin (solve.py, the validators and the generator run on Python 3.7; the library on 3.8)
-	$(BIN)/python -m ruff check solve.py accumulation.py tests tools packages testkit practice
-	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py packages/validate.py packages/validate_answer.py packages/generators/gen.py tools/judge_worker.py
+lint: $(STAMP) ## static checks: ruff, and vermin (solve.py, the problems' programs run on Python 3.7; the library on 3.8)
+	$(BIN)/python -m ruff check solve.py accumulation.py problems tests tools packages testkit practice
+	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py problems tools/judge_worker.py
 	$(BIN)/vermin -q -t=3.8- --violations --no-tips accumulation.py tests/test_library.py tests/test_diagnose.py tests/learners.py tests/conftest.py testkit/runs.py
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff
-	@for f in samples/*.in; do $(BIN)/python -m testkit.reference < $$f > $${f%.in}.out || exit 1; done
+	@for f in samples/*.in; do $(BIN)/python -m problems.gradientaccumulation.reference < $$f > $${f%.in}.out || exit 1; done
 	@git status --short samples
 
 clean: ## remove the venv and caches

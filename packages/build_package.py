@@ -14,15 +14,16 @@ with nothing but this Python (no judge's tool, no TeX):
     dmoj/gradientaccumulation.zip    the DMOJ data alone, for the site's test data form
     dmoj/statement.md, dmoj/SETUP.md the statement in DMOJ's Markdown; the admin's steps and limits
 
-The statement is docs/problem.md, turned into LaTeX, DMOJ's Markdown and HTML
-(packages/statement.py). The data is packages/generators/generators.yaml:
+The statement is problems/gradientaccumulation/statement.md, turned into LaTeX, DMOJ's Markdown and HTML
+(packages/statement.py). The data is problems/gradientaccumulation/generators/generators.yaml:
 every case a gen.py command line, a text, or a copy of samples/NAME.in (the
-three samples); answers by testkit/reference.py. Every input must pass the
-input validator (packages/validate.py), every answer the answer validator
-(packages/validate_answer.py), and every input of data/invalid_input/ (2025-09
+three samples); answers by problems/gradientaccumulation/reference.py. Every input must pass the
+input validator (problems/gradientaccumulation/validators/validate.py), every answer the answer validator
+(problems/gradientaccumulation/validators/validate_answer.py), and every input of data/invalid_input/ (2025-09
 only) must fail the input validator: this script checks all three itself.
 The accepted submissions are solve.py, byte for byte, the naive solution
-(testkit/naive.py) and the right answer with loose spacing; the wrong answers
+(submissions/accepted/naive.py in the problem's folder) and the right answer with loose spacing; the wrong
+answers
 are the classic mistakes (packages/wrong_answers.py). Every format states the
 same time and memory limit (TIME_LIMIT_S, MEMORY_LIMIT_MIB): build() checks
 the files it wrote.
@@ -46,13 +47,11 @@ they are missing (as root), then runs:
 
 It fails on any error, and on any warning not listed in ACCEPTED_WARNINGS
 with its reason. DMOJ's judge checks the DMOJ directory: `make dmoj-check`.
-PyPy's nursery is this host's as testkit/pypy.py decides it.
+PyPy's nursery is this host's as practice/pypy.py decides it.
 """
 
-import functools
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -60,20 +59,15 @@ import time
 import zipfile
 from pathlib import Path
 
-import yaml
-
-from packages import render, statement, validate_answer, wrong_answers
-from packages.generators import gen
-from packages.validate import Invalid, validate
-from testkit import cache, reference
+from packages import render, statement
+from packages.problem import Problem
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
-# The data, every case named once: a gen.py command line, a text, or a copy of samples/NAME.in.
-GENERATORS = HERE / "generators" / "generators.yaml"
-SHORTNAME = "gradientaccumulation"  # Kattis wants [a-z0-9]+, and the folder must be named so
-UUID = "ca0ceb30-785d-48b4-afa2-220d359772d0"
+PROBLEM = Problem.named()
+SHORTNAME = PROBLEM.shortname
+UUID = PROBLEM.uuid
 # Warnings the checks may print, each with its reason; any other warning fails `make package-check`.
 ACCEPTED_WARNINGS = {
     "problemtools": {},
@@ -87,24 +81,18 @@ ACCEPTED_WARNINGS = {
     },
 }
 
-# One time limit and one memory limit, by the rule docs/package.md states: the slowest and the
-# heaviest accepted run on the largest case (solve.py and the naive solution, under PyPy and under
-# CPython -S, as DMOJ's judge measures them in `make dmoj-check`): the time times 2.5, rounded up to
-# a whole second (at least 1 s); the memory times 2, rounded up to a power of two MiB (at least
-# 256 MiB). The factor 2.5, not 2, keeps the answer the same from one run to the next when the slowest
-# run lies near half a second. `make dmoj-check` judges every submission with these limits and
-# prints what the rule gives on its own machine, beside these constants.
-TIME_LIMIT_S = 2
-MEMORY_LIMIT_MIB = 512
-AC_TO_TIME_LIMIT = 2.5  # the rule's time factor: problemtools and BAPCtools apply it to their own AC runs
-MEMORY_FACTOR = 2  # the rule's memory factor
-TIME_LIMIT_TO_TLE = 2  # how much longer a run may go before it is judged TLE rather than only slow
+TIME_LIMIT_S = PROBLEM.time_limit_s
+MEMORY_LIMIT_MIB = PROBLEM.memory_limit_mib
+AC_TO_TIME_LIMIT = PROBLEM.ac_to_time_limit
+MEMORY_FACTOR = PROBLEM.memory_factor
+TIME_LIMIT_TO_TLE = PROBLEM.time_limit_to_tle
+AUTHORS, SOURCE, LICENSE, CREDIT = PROBLEM.authors, PROBLEM.source, PROBLEM.license, PROBLEM.credit
+rules, data_entries, copied, copies, samples = (PROBLEM.rules, PROBLEM.data_entries, PROBLEM.copied,
+                                                PROBLEM.copies, PROBLEM.samples)
+cases, invalid_inputs, sample_pairs, test_data = (PROBLEM.cases, PROBLEM.invalid_inputs, PROBLEM.sample_pairs,
+                                                  PROBLEM.test_data)
+data_sources, accepted = PROBLEM.data_sources, PROBLEM.accepted
 
-# Who holds the rights, and the licence of the statement and the data (LICENSE: the code is MIT).
-AUTHORS = "The gradient-accumulation project authors"
-SOURCE = "Gradient accumulation reference library"
-LICENSE = "cc by-sa"  # the packages' spelling of CC BY-SA 4.0, as open problem archives use
-CREDIT = "Gradient Accumulation, by %s. Statement and test data: CC BY-SA 4.0." % AUTHORS
 
 # The rights, as both Kattis-style formats spell them.
 RIGHTS = """\
@@ -159,112 +147,10 @@ def check(process_output, judge_output, **kwargs):
     return process_output.split() == judge_output.split()
 '''
 
-def generated(command):
-    """Return the input bytes of one generators.yaml command line: gen.py, run in this process."""
-    program, *arguments = shlex.split(command)
-    if program != "gen.py":
-        raise SystemExit("build_package: %s runs %r; only gen.py is known here" % (GENERATORS, program))
-    return gen.generate(arguments)
-
-
-def rules():
-    """Return generators.yaml's data: {directory: {"data": {case name: its rule}}}."""
-    return yaml.safe_load(GENERATORS.read_text())["data"]
-
-
-def data_entries(directory, largest=True):
-    """Return {name: input bytes} of one directory of generators.yaml (sample, secret, invalid_input),
-    in the order bt generate writes them: by name. largest=False leaves out gen.py's --d max."""
-    entries = rules()[directory]["data"]
-    out = {}
-    for name in sorted(entries):
-        rule = entries[name]
-        if isinstance(rule, str) and not largest and "--d max" in rule:
-            continue
-        if isinstance(rule, str):
-            out[name] = generated(rule)
-        elif set(rule) == {"in"}:
-            out[name] = rule["in"].encode()
-        elif set(rule) == {"copy"}:
-            out[name] = copied(rule["copy"]).read_bytes()
-        else:
-            raise SystemExit("build_package: %s: %s/%s: give a gen.py command, in: or copy:"
-                             % (GENERATORS, directory, name))
-    return out
-
-
-def copied(path):
-    """Return the file that `copy: path` names: samples/NAME is the repository's samples/NAME.in,
-    anything else lies under packages/generators/ (the package's generators/)."""
-    return (ROOT if path.startswith("samples/") else GENERATORS.parent) / (path + ".in")
-
-
-def copies():
-    """Return every path that a copy: rule of generators.yaml names."""
-    return sorted(rule["copy"] for directory in rules().values() for rule in directory["data"].values()
-                  if isinstance(rule, dict) and "copy" in rule)
-
-
-def samples():
-    """Return the names in samples/ of the statement's samples, in the statement's order."""
-    entries = rules()["sample"]["data"]
-    return [entries[name]["copy"][len("samples/"):] for name in sorted(entries)]
-
-
-def cases(largest=True):
-    """Return {name: input bytes} for data/secret, in order; largest=False leaves out d = MAX_D."""
-    return data_entries("secret", largest)
-
-
-def invalid_inputs():
-    """Return {name: input bytes} for data/invalid_input/: near misses of the canonical format."""
-    return data_entries("invalid_input")
-
-
-def sample_pairs():
-    """Return [(input, answer)] of the statement's samples, in order."""
-    return [pair for name, pair in test_data().items() if name.startswith("sample/")]
-
-
 def write(folder, name, data):
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
-
-
-def data_sources():
-    """Return what the data is made from: test_data() is computed again only when one of these changes."""
-    return [GENERATORS.parent, HERE / "validate.py", HERE / "validate_answer.py", HERE / "build_package.py",
-            ROOT / "testkit" / "reference.py", ROOT / "samples"]
-
-
-@functools.lru_cache(maxsize=None)
-def test_data():
-    """Return {"sample/N" or "secret/NAME": (input, answer)}, every pair checked by both validators
-    (kept in build/cache/ until data_sources() change; callers must not change it)."""
-    return cache.cached("test-data", data_sources(), _test_data)
-
-
-def _test_data():
-    data = {"sample/" + name: text for name, text in data_entries("sample").items()}
-    data.update({"secret/" + name: text for name, text in cases().items()})
-    pairs = {}
-    for name, text in data.items():
-        answer = reference.answer(text).encode("ascii")
-        try:
-            validate(text)
-            validate_answer.validate(answer, text)
-        except (Invalid, validate_answer.Invalid) as invalid:
-            raise SystemExit("build_package: data/%s breaks the canonical format: %s"
-                             % (name, invalid)) from None
-        pairs[name] = (text, answer)
-    for name, text in invalid_inputs().items():
-        try:
-            validate(text)
-        except Invalid:
-            continue
-        raise SystemExit("build_package: data/invalid_input/%s.in passes the input validator" % name)
-    return pairs
 
 
 def write_common(out, pairs):
@@ -272,21 +158,12 @@ def write_common(out, pairs):
     for name, (text, answer) in pairs.items():
         write(out, "data/%s.in" % name, text)
         write(out, "data/%s.ans" % name, answer)
-    write(out, "input_validators/validate.py", (HERE / "validate.py").read_bytes())
+    write(out, "input_validators/validate.py", PROBLEM.input_validator.read_bytes())
     for name, source in accepted().items():
         write(out, "submissions/accepted/%s.py" % name, source)
-    for name in wrong_answers.MISTAKES:
-        source = wrong_answers.program(name)
+    for name, source in PROBLEM.wrong_answers().items():
         compile(source, name, "exec")
         write(out, "submissions/wrong_answer/%s.py" % name, source)
-
-
-def accepted():
-    """Return {name: source bytes} of the accepted submissions: solve.py, byte for byte; the naive
-    solution, which the time limit must leave room for; and the right answer printed loosely, which
-    every judge must accept (they all compare tokens)."""
-    return {"solve": (ROOT / "solve.py").read_bytes(), "naive": (ROOT / "testkit" / "naive.py").read_bytes(),
-            "loose_spacing": wrong_answers.LOOSE_SPACING.encode()}
 
 
 def build(root):
@@ -304,12 +181,12 @@ def build(root):
     write(current, "problem.yaml", CURRENT_YAML % (title, UUID))
     write(current, "statement/problem.en.tex", statement.latex())
     write_common(current, pairs)
-    write(current, "answer_validators/validate_answer.py", (HERE / "validate_answer.py").read_bytes())
+    write(current, "answer_validators/validate_answer.py", PROBLEM.answer_validator.read_bytes())
     for name, text in invalid_inputs().items():
         write(current, "data/invalid_input/%s.in" % name, text)
     # The data's source, for bt generate: the same file and generator, and the samples they copy.
-    write(current, "generators/generators.yaml", GENERATORS.read_bytes())
-    write(current, "generators/gen.py", (HERE / "generators" / "gen.py").read_bytes())
+    write(current, "generators/generators.yaml", PROBLEM.generators.read_bytes())
+    write(current, "generators/gen.py", (PROBLEM.folder / "generators" / "gen.py").read_bytes())
     for path in copies():
         write(current, "generators/%s.in" % path, copied(path).read_bytes())
 
@@ -471,7 +348,7 @@ def _verifyproblem(command, label, args):
     if summary is None or summary.group(1) != "0":
         raise SystemExit("verifyproblem failed on %s: see above" % label)
     verdicts = re.findall(r"wrong_answer/(\w+)\.py .* OK: WA", report)
-    if sorted(verdicts) != sorted(wrong_answers.MISTAKES):
+    if sorted(verdicts) != sorted(PROBLEM.wrong_answers()):
         raise SystemExit("verifyproblem did not judge every mistake WA on %s: %s" % (label, verdicts))
     return report
 
@@ -555,9 +432,9 @@ def verify_current(out):
     report = _bt(bt, out, "run")
     judged = set(re.findall(r"accepted/(\w+)\.py:?\s+AC\b", report))
     wrong = set(re.findall(r"wrong_answer/(\w+)\.py:?\s+WA\b", report))
-    if judged != set(accepted()) or wrong != set(wrong_answers.MISTAKES):
+    if judged != set(accepted()) or wrong != set(PROBLEM.wrong_answers()):
         raise SystemExit("bt run: judged AC: %s; judged WA: %s of %s"
-                         % (sorted(judged), sorted(wrong), sorted(wrong_answers.MISTAKES)))
+                         % (sorted(judged), sorted(wrong), sorted(PROBLEM.wrong_answers())))
     _bt(bt, out, "constraints")
     print("bapctools: %s passes bt generate, validate, run and constraints" % out, file=sys.stderr)
     return bt
@@ -604,7 +481,7 @@ def check_domjudge(path, pairs, title):
     wanted_jury = sorted([("submissions/accepted/%s.py" % name, "py3", ["CORRECT"])
                           for name in sorted(accepted())]
                          + [("submissions/wrong_answer/%s.py" % name, "py3", ["WRONG-ANSWER"])
-                            for name in wrong_answers.MISTAKES])
+                            for name in PROBLEM.wrong_answers()])
     wanted_cases = [(rank, name.startswith("sample/"), name.split("/", 1)[1], given, answer)
                     for rank, (name, (given, answer)) in enumerate(pairs.items(), 1)]
     for version in domjudge.VERSIONS:

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 
-from packages.validate import MAX_ABS, MAX_D, MAX_K, MAX_LR
+from problems.gradientaccumulation.validators.validate import MAX_ABS, MAX_D, MAX_K, MAX_LR
 
 # What problem2pdf (lualatex, problemset.cls), problem2html (plasTeX, kpsewhich) and bt pdf
 # (latexmk, pdflatex, bapc.cls: tikz, pgfplots, siunitx) need, without Debian's recommends.

@@ -1,6 +1,6 @@
-"""The package statements, made from docs/problem.md: the one source of the problem's text.
+"""The package statements, made from a problem's statement.md: the one source of the problem's text.
 
-docs/problem.md is Markdown that GitHub shows with its math. Everything
+problems/gradientaccumulation/statement.md is Markdown that GitHub shows with its math. Everything
 above its line ``<!-- The statement ends here.`` is the statement, written
 in a small subset that maps one to one onto LaTeX:
 
@@ -21,7 +21,7 @@ import html as _html
 import re
 from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parent.parent / "docs" / "problem.md"
+SOURCE = Path(__file__).resolve().parent.parent / "problems" / "gradientaccumulation" / "statement.md"
 END = "<!-- The statement ends here."
 _CODE_ESCAPES = {"\\": "\\textbackslash{}", "%": "\\%", "#": "\\#", "&": "\\&", "_": "\\_", "{": "\\{",
                  "}": "\\}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}", "$": "\\$"}
@@ -29,7 +29,7 @@ _TEXT_SPECIALS = set("%&#_{}~^\\")  # characters that LaTeX reads as commands ou
 
 
 class StatementError(ValueError):
-    """docs/problem.md uses Markdown outside the subset this module maps onto LaTeX."""
+    """The statement uses Markdown outside the subset this module maps onto LaTeX."""
 
 
 def parts(source=SOURCE):

@@ -24,9 +24,9 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from practice import sandbox
+from packages import cache
+from practice import pypy, sandbox
 from practice.judge import Check, Verdict, crash, mistake_prints, printable, wrong_sample
-from testkit import cache, pypy
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUND = ROOT / "build" / "find"  # where a search saves the input it found

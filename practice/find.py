@@ -9,12 +9,12 @@ Hypothesis draws inputs the statement allows, small ones first: K from 1 to 10, 
 numbers of few digits, a learning rate from 0 to 10; and it aims half of the results at a value
 where printing goes wrong: a tiny value, zero, a tie at the fifth decimal in decimal, or an exact
 tie, an odd multiple of 1/32 (0.03125), with every number a multiple of a power of two so that the
-doubles compute the tie exactly. Each input is run only if packages/validate.py's validate() takes
+doubles compute the tie exactly. Each input is run only if the input validator's validate() takes
 it, as the package's validator does: format, bounds and fairness (every correct way of adding gives
 the same answer, unfair()). At the first input that fails, Hypothesis shrinks it while it still
 fails: fewer digits, smaller values, fewer micro-batches; then each parameter and micro-batch it can
 do without is dropped. The search is seeded, so a run can be repeated. hunt() runs the search with
-the program and the reference (testkit/reference.py), and names the mistake the way a check does
+the program and the problem's reference.py, and names the mistake the way a check does
 (practice/judge.py); report() says what it found. Needs Hypothesis and the standard library, and no
 other modules than those three: the page loads them into Pyodide, with Hypothesis's wheels.
 """
@@ -26,9 +26,9 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
-from packages.validate import MAX_K, MAX_LR, Invalid, validate
 from practice.judge import Check, marked, mistake_prints
-from testkit import reference
+from problems.gradientaccumulation import reference
+from problems.gradientaccumulation.validators.validate import MAX_K, MAX_LR, Invalid, validate
 
 TRIES = 300  # inputs drawn before the search gives up
 SHRINKS = 120  # runs that shrinking a failure may take, at most

@@ -6,7 +6,7 @@
 
 The page is practice/page/: one HTML file, its script (practice.js), the runner of one case
 (runner.js, with runner.py), and the judge (judge-worker.js, with practice/judge.py), with:
-- the statement, made from docs/problem.md by packages/statement.py, as the
+- the statement, made from problems/gradientaccumulation/statement.md by packages/statement.py, as the
   DOMjudge package's problem.html is;
 - the samples and the secret data with their answers, and cases.json, which lists them with
   the time limits and each classic mistake's output on each, fingerprinted (practice.check.cases());
@@ -36,7 +36,8 @@ BUILT = ROOT / "build" / "practice"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # The search's modules (practice/find.py's imports), and empty __init__.py files for their packages.
-FINDER_FILES = ("practice/find.py", "practice/judge.py", "packages/validate.py", "testkit/reference.py")
+FINDER_FILES = ("practice/find.py", "practice/judge.py", "problems/gradientaccumulation/reference.py",
+                "problems/gradientaccumulation/validators/validate.py")
 # Python runs slower in WebAssembly: the page gives each case the package's limit times this.
 PAGE_LIMIT_FACTOR = 1.5
 

@@ -11,7 +11,7 @@ import os
 import hypothesis
 import pytest
 
-from testkit import pypy
+from practice import pypy
 
 # Derandomized, so CI runs the same examples every time; GA_DEEP=1 runs many
 # more (and the tests marked `deep`).
@@ -22,13 +22,13 @@ hypothesis.settings.register_profile(
 hypothesis.settings.register_profile("deep", deadline=None, max_examples=2500, print_blob=True)
 hypothesis.settings.load_profile("deep" if DEEP else "default")
 
-# Every pypy3 a test starts runs as on an ordinary judge host, whatever this host's cache (testkit/pypy.py).
+# Every pypy3 a test starts runs as on an ordinary judge host, whatever this host's cache (practice/pypy.py).
 _PYPY_NOTE = io.StringIO()
 pypy.judge_host(stream=_PYPY_NOTE)
 
 
 def pytest_report_header(config):
-    """Say when the PyPy runs of this session get PYPY_GC_NURSERY from testkit/pypy.py."""
+    """Say when the PyPy runs of this session get PYPY_GC_NURSERY from practice/pypy.py."""
     return _PYPY_NOTE.getvalue().strip() or None
 
 

@@ -5,6 +5,13 @@ import hypothesis
 import pytest
 from hypothesis import strategies as st
 
+from packages.problem import Problem
+
+
+def wrong_answer(name):
+    """Return the source of the problem's wrong submission NAME (the one definition of that mistake)."""
+    return Problem.named().wrong_answers()[name].decode()
+
 
 def examples(n):
     """Return how many examples a property test of n examples runs under the loaded profile.

@@ -5,7 +5,7 @@ import zipfile
 
 import pytest
 
-from packages import build_package, domjudge, wrong_answers
+from packages import build_package, domjudge
 
 TITLE = "Gradient Accumulation"
 PAIRS = {"sample/1": (b"1 0\n1\n1\n", b"1.0000\n"), "secret/01-a": (b"1 1\n1\n1\n", b"0.0000\n"),
@@ -20,7 +20,7 @@ def package(**changes):
         files["data/%s.in" % name], files["data/%s.ans" % name] = given, answer
     for name in build_package.accepted():
         files["submissions/accepted/%s.py" % name] = b"print()\n"
-    for name in wrong_answers.MISTAKES:
+    for name in build_package.PROBLEM.wrong_answers():
         files["submissions/wrong_answer/%s.py" % name] = b"print()\n"
     files.update(changes)
     return {name: data for name, data in files.items() if data is not None}

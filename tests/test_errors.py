@@ -12,7 +12,7 @@ import pytest
 from support import both_engines
 
 import solve
-from testkit import reference
+from problems.gradientaccumulation import reference
 from testkit.bad_inputs import BAD_INPUTS, SEED
 from testkit.runs import BreakingStream, Outcome, program, run_main, run_process
 

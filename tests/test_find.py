@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from packages.validate import validate
 from practice import check, find
 from practice.judge import MISTAKES
-from testkit import reference
+from problems.gradientaccumulation import reference
+from problems.gradientaccumulation.validators.validate import validate
 from testkit.runs import ROOT
 
 SEEDS = [1, 2, 3]

@@ -2,7 +2,7 @@
 
 A mutant is a valid input (a sample, or a generated problem in either
 layout) with a few byte- or line-level edits and junk tokens. For each one
-the naive reference (testkit/reference.py) says what must happen:
+the naive reference (problems/gradientaccumulation/reference.py) says what must happen:
 - ("ok", text): solve.py must print exactly that text, status 0, no stderr;
 - ("error", line): status 1, no stdout, one line on stderr naming that line
   (or no line).
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from support import both_engines, examples, numpy_for, problems
 
 import solve
-from testkit import reference
+from problems.gradientaccumulation import reference
 from testkit.mutate import BASES, mutate
 from testkit.runs import run_main, run_process
 

@@ -1,4 +1,4 @@
-"""The data's one source, packages/generators/generators.yaml, and its generator gen.py: what
+"""The data's one source, the problem's generators/generators.yaml, and its generator gen.py: what
 `make package` builds from them, and what `bt generate` must rebuild byte for byte (--verify)."""
 
 import re
@@ -8,11 +8,12 @@ import zipfile
 
 import pytest
 
-from packages import build_package, validate
-from packages.generators import gen
+from packages import build_package
+from problems.gradientaccumulation.generators import gen
+from problems.gradientaccumulation.validators import validate
 from testkit.runs import ROOT
 
-GEN = ROOT / "packages" / "generators" / "gen.py"
+GEN = ROOT / "problems" / "gradientaccumulation" / "generators" / "gen.py"
 # A Markdown code block, as tests/test_docs.py reads them.
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)
 
@@ -32,7 +33,7 @@ def test_each_command_gives_the_same_bytes_as_a_program(directory, name, command
     arguments = command.split()[1:]
     done = subprocess.run([sys.executable, "-S", str(GEN), *arguments], capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == build_package.generated(command) == gen.generate(arguments)
+    assert done.stdout == build_package.PROBLEM.generated(command) == gen.generate(arguments)
 
 
 def test_every_case_is_named_once_and_in_order():
@@ -74,7 +75,7 @@ def test_a_new_line_reaches_every_package(tmp_path, monkeypatch):
         "  invalid_input:\n"
         "    data:\n"
         "      no-newline: {copy: bad/no-newline}\n" % line)
-    monkeypatch.setattr(build_package, "GENERATORS", source)
+    monkeypatch.setattr(build_package.PROBLEM, "generators", source)
     build_package.test_data.cache_clear()
     try:
         legacy, current, dmoj = build_package.build(tmp_path / "out")
@@ -109,6 +110,6 @@ def test_the_count_of_files_bt_generate_writes_is_the_docs():
 def test_a_rule_of_another_kind_is_refused(tmp_path, monkeypatch):
     source = tmp_path / "generators.yaml"
     source.write_text("data:\n  secret:\n    data:\n      01-x: other.py --seed 1\n")
-    monkeypatch.setattr(build_package, "GENERATORS", source)
+    monkeypatch.setattr(build_package.PROBLEM, "generators", source)
     with pytest.raises(SystemExit, match="only gen.py"):
         build_package.cases()

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from support import ENGINES, both_engines, examples, numbers, numpy_for, problems
 
 import solve
-from testkit import reference
+from problems.gradientaccumulation import reference
 from testkit.runs import run_main
 
 # ------------------------------------------------------------ the answer ---

@@ -13,14 +13,16 @@ from unittest import mock
 
 import pytest
 import yaml
+from support import wrong_answer
 
-from packages import build_package, render, statement, validate, validate_answer, wrong_answers
-from packages.generators import gen
-from testkit import reference
+from packages import build_package, render, statement
+from problems.gradientaccumulation import reference
+from problems.gradientaccumulation.generators import gen
+from problems.gradientaccumulation.validators import validate, validate_answer
 from testkit.runs import ROOT
 
-VALIDATOR = ROOT / "packages" / "validate.py"
-ANSWER_VALIDATOR = ROOT / "packages" / "validate_answer.py"
+VALIDATOR = build_package.PROBLEM.input_validator
+ANSWER_VALIDATOR = build_package.PROBLEM.answer_validator
 SEED = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
 
 
@@ -121,10 +123,10 @@ def run_wrong_answer(source, data):
     return out.getvalue()
 
 
-@pytest.mark.parametrize("name", sorted(wrong_answers.MISTAKES))
+@pytest.mark.parametrize("name", sorted(build_package.PROBLEM.wrong_answers()))
 def test_each_wrong_answer_fails_on_some_secret_case(name):
     """The mistakes are real: each prints a different answer than the reference on some small case."""
-    source = wrong_answers.program(name)
+    source = wrong_answer(name)
     wrong = []
     for case, data in build_package.cases(largest=False).items():
         if run_wrong_answer(source, data) != reference.answer(data):
@@ -154,7 +156,7 @@ def test_exact_ties_round_to_even_both_ways_as_the_statement_says():
 
 def test_half_up_rounding_is_wrong_only_where_a_tie_is():
     """The half-up mistake is caught by the ties and by nothing else: the ties are what catch it."""
-    source = wrong_answers.program("half_up_rounding")
+    source = wrong_answer("half_up_rounding")
     samples = {"sample-%d" % (i + 1): (ROOT / "samples" / (n + ".in")).read_bytes()
                for i, n in enumerate(build_package.samples())}
     wrong = set()
@@ -205,8 +207,9 @@ def test_the_naive_solution_is_an_accepted_submission_too(tmp_path):
     build_package.write_common(tmp_path, {})
     accepted = tmp_path / "submissions" / "accepted"
     assert sorted(path.name for path in accepted.iterdir()) == ["loose_spacing.py", "naive.py", "solve.py"]
-    assert (accepted / "naive.py").read_bytes() == (ROOT / "testkit" / "naive.py").read_bytes()
-    answer = subprocess.run([sys.executable, str(ROOT / "testkit" / "naive.py")],
+    naive = build_package.PROBLEM.folder / "submissions" / "accepted" / "naive.py"
+    assert (accepted / "naive.py").read_bytes() == naive.read_bytes()
+    answer = subprocess.run([sys.executable, str(naive)],
                             input=(ROOT / "samples" / "printing-rules.in").read_bytes(), capture_output=True)
     assert answer.stdout == (ROOT / "samples" / "printing-rules.out").read_bytes()
 
@@ -290,7 +293,8 @@ def test_every_answer_is_valid():
 
 
 def test_the_statement_is_made_from_docs_problem_md():
-    """Both packages' LaTeX comes from docs/problem.md: its title, sections, math and code map one to one."""
+    """Both packages' LaTeX comes from the problem's statement.md: its title, sections, math and code map
+    one to one."""
     title, body = statement.read()
     assert title == "Gradient Accumulation"
     assert "\\section*{Input}" in body and "\\section*{Output}" in body
@@ -318,7 +322,7 @@ def test_the_statement_refuses_what_it_cannot_map(tmp_path, markdown, why):
 def test_the_loose_answer_is_right_but_for_its_spacing(tmp_path):
     """loose_spacing.py, accepted in every package: the right tokens, a trailing space, no final newline."""
     program = tmp_path / "loose_spacing.py"
-    program.write_text(wrong_answers.LOOSE_SPACING)
+    program.write_text(build_package.PROBLEM.accepted()["loose_spacing"].decode())
     for name in ("printing-rules", "seed-example-lines", "tiny-negative-prints-zero"):
         answer = (ROOT / "samples" / (name + ".out")).read_bytes()
         given = (ROOT / "samples" / (name + ".in")).read_bytes()

@@ -17,11 +17,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from support import wrong_answer
 
-from packages import wrong_answers
+from packages import cache
+from packages.problem import Problem
 from practice import check, find, sandbox
 from practice.judge import FORMAT_MISTAKES, MISTAKES, Check, mistake_outputs, mistake_prints, printable
-from testkit import cache, reference
+from problems.gradientaccumulation import reference
 from testkit.runs import ROOT
 
 SEED = (ROOT / "samples" / "seed-example-lines.in").read_bytes()
@@ -95,9 +97,9 @@ def test_each_mistake_is_named_only_as_itself_and_somewhere(small, mistake):
     assert named == {mistake}  # the data shows every mistake on its own
 
 
-@pytest.mark.parametrize("mistake", sorted(wrong_answers.MISTAKES))
+@pytest.mark.parametrize("mistake", sorted(Problem.named().wrong_answers()))
 def test_the_packages_wrong_answers_print_what_the_judge_computes(small, mistake):
-    source = wrong_answers.program(mistake)
+    source = wrong_answer(mistake)
     for given, _, _, outputs in small[:12]:
         assert output(source, given).split() == outputs[mistake]
 
@@ -226,7 +228,10 @@ def sandboxed(source, data=SEED, out_limit=1 << 20):
     return sandbox.Sandbox(PYTHON).run(source.encode(), data, 2, 512, out_limit)
 
 
-@pytest.mark.parametrize("program", ["solve.py", "testkit/naive.py"])
+NAIVE = "problems/gradientaccumulation/submissions/accepted/naive.py"
+
+
+@pytest.mark.parametrize("program", ["solve.py", NAIVE])
 def test_solve_and_the_naive_solution_are_ac_everywhere(tmp_path, program):
     status, lines = checked(tmp_path, (ROOT / program).read_bytes())
     assert status == 0 and verdicts(lines) == ["AC"] * len(check.cases()), lines
@@ -247,7 +252,7 @@ def test_stdin_is_the_cases_input_as_a_file(tmp_path, reader):
 
 def test_a_wrong_answer_is_wa_with_its_mistake_and_the_secret_data_waits(tmp_path):
     """With K = 2 the sum and dividing by K - 1 print the same: the mistake is named at sample 3 (K = 3)."""
-    status, lines = checked(tmp_path, wrong_answers.program("sum_not_mean"))
+    status, lines = checked(tmp_path, wrong_answer("sum_not_mean"))
     assert status == 1 and verdicts(lines) == ["WA", "AC", "WA"], lines
     assert lines[1].endswith("value 1: expected 0.9000, found 0.8000"), lines[1]
     assert lines[2:6] == ["  input:    2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n",
@@ -476,7 +481,7 @@ LEAKS = {
     "the project, imported": """
         sys.path.insert(0, %r)
         try:
-            import testkit.reference
+            import problems.gradientaccumulation.reference
             leak = True
         except ImportError:
             pass

@@ -1,4 +1,4 @@
-"""PyPy's nursery: every PyPy run of the project behaves as on an ordinary judge host (testkit/pypy.py)."""
+"""PyPy's nursery: every PyPy run of the project behaves as on an ordinary judge host (practice/pypy.py)."""
 
 import io
 import os
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from testkit import pypy
+from practice import pypy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +63,7 @@ UNSHARE = shutil.which("unshare")
 
 @pytest.mark.skipif(not (PYPY and UNSHARE and os.geteuid() == 0), reason="needs pypy3, unshare and root")
 def test_on_a_simulated_480_mib_host_pypy_runs_with_a_judge_hosts_nursery(tmp_path):
-    """PyPy and testkit/pypy.py both read a /proc/cpuinfo that says 480 MiB (in a mount namespace)."""
+    """PyPy and practice/pypy.py both read a /proc/cpuinfo that says 480 MiB (in a mount namespace)."""
     fake = tmp_path / "cpuinfo"
     fake.write_text("processor\t: 0\ncache size\t: 491520 KB\n")
     stats = "%s -c 'import gc; print(gc.get_stats())' | grep -m1 nursery" % PYPY
@@ -74,7 +74,7 @@ def test_on_a_simulated_480_mib_host_pypy_runs_with_a_judge_hosts_nursery(tmp_pa
         pytest.skip("no mount namespace here: %s" % alone.stderr.strip())
     assert "240.0MB" in alone.stdout, alone  # PyPy on its own: half of what it reads
     # What a pypy3 started by a process that called judge_host() gets, as the tools' children do.
-    child = ("import os, subprocess, sys; from testkit import pypy; pypy.judge_host();"
+    child = ("import os, subprocess, sys; from practice import pypy; pypy.judge_host();"
              " sys.exit(subprocess.run(os.environ['STATS'], shell=True).returncode)")
     ours = subprocess.run([UNSHARE, "-m", "sh", "-c", "mount --bind %s /proc/cpuinfo && %s -c \"%s\"" % (
         fake, sys.executable, child)], capture_output=True, text=True, env={**env, "STATS": stats}, cwd=ROOT,

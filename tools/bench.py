@@ -31,7 +31,7 @@ across exec.
 
 Baselines: ``python -c pass`` and ``pypy3 -c pass`` (start-up); the parse
 floor (read the lines, np.fromstring each, nothing else); the naive
-reference (testkit/reference.py); and a C program with scanf and printf,
+reference (problems/gradientaccumulation/reference.py); and a C program with scanf and printf,
 compiled with ``cc -O2`` where a compiler exists. PyPy rows need pypy3 and
 the PyPy + numpy venv of `make judge-check`; rows whose commands are missing
 are left out and say so.
@@ -53,8 +53,8 @@ from pathlib import Path
 
 import numpy as np
 
-from testkit.pypy import NURSERY as DMOJ_NURSERY
-from testkit.pypy import judge_host
+from practice.pypy import NURSERY as DMOJ_NURSERY
+from practice.pypy import judge_host
 from tools.record import record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +66,7 @@ SIZE_LIMIT, LINE_LIMIT = 12_000, 300  # solve.py: a file a contestant reads in o
 SOLVE = str(ROOT / "solve.py")
 PYPY = shutil.which("pypy3")
 PYPY_NUMPY = ROOT / "build" / "judges" / "pypy-numpy1" / "bin" / "python"
-NAIVE = str(ROOT / "testkit" / "naive.py")
+NAIVE = str(ROOT / "problems" / "gradientaccumulation" / "submissions" / "accepted" / "naive.py")
 # Start-up cannot beat this: the main script is compiled on every run, never cached.
 COMPILE = f"compile(open({SOLVE!r}).read(), {SOLVE!r}, 'exec')"
 
@@ -125,7 +125,7 @@ def commands(folder):
         "naive": [PYTHON, NAIVE],
         "solve, python3": [DEBIAN_PYTHON, SOLVE],
         "python3 -c pass": [DEBIAN_PYTHON, "-c", "pass"],
-        "reference": [PYTHON, str(ROOT / "testkit" / "reference.py")],
+        "reference": [PYTHON, str(ROOT / "problems" / "gradientaccumulation" / "reference.py")],
         "floor": [PYTHON, "-c", FLOOR],
         "python -c pass": [PYTHON, "-c", "pass"],
         # Start-up cannot beat this: CPython compiles the main script on every run, never caching it.
@@ -139,7 +139,7 @@ def commands(folder):
         source = folder / (name + "-bom.py")
         source.write_bytes(b"\xef\xbb\xbf" + Path(path).read_bytes())
         found[name + ", as DMOJ runs it"] = [BASE_PYTHON, "-BS", str(loader), str(source)]
-        # PyPy with the nursery of an ordinary judge host (a 32 MiB cache's: see testkit/pypy.py), and
+        # PyPy with the nursery of an ordinary judge host (a 32 MiB cache's: see practice/pypy.py), and
         # with those of NURSERIES, beside it: how the seed example's figure moves with the nursery.
         for nursery in (DMOJ_NURSERY, *NURSERIES) if PYPY else ():
             found[in_nursery(name, nursery)] = ["/usr/bin/env", "PYPY_GC_NURSERY=" + nursery, PYPY, "-BS",

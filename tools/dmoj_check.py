@@ -33,11 +33,11 @@ solve.py into /dev/full (status 1, the one line) and into a closed pipe
 The jobs are split between two workers, one per core, each a judge of its
 own; DMOJ measures each run's CPU time and memory by its own process.
 It prints time and memory as DMOJ measured them, beside
-the naive solution's (testkit/naive.py). Its targets, which fail the check
+the naive solution's (the problem's submissions/accepted/naive.py). Its targets, which fail the check
 when not met, are that the package's limits leave room for every accepted
 run by docs/package.md's rule; solve.py's memory beside the naive
 solution's is printed apart, as information (make bench holds those targets).
-PyPy's nursery is this host's as testkit/pypy.py decides it.
+PyPy's nursery is this host's as practice/pypy.py decides it.
 """
 
 import itertools
@@ -52,8 +52,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from packages import build_package, wrong_answers
-from testkit import pypy
+from packages import build_package
+from practice import pypy
 from testkit.bad_inputs import BAD_INPUTS
 from testkit.runs import run_main
 from tools.installs import ensure_debian, ensure_venv, lock
@@ -92,8 +92,8 @@ def stage(upload):
     sources.mkdir()
     for name, source in build_package.accepted().items():
         (sources / (name + ".py")).write_bytes(source)
-    for name in wrong_answers.MISTAKES:
-        (sources / (name + ".py")).write_text(wrong_answers.program(name))
+    for name, source in build_package.PROBLEM.wrong_answers().items():
+        (sources / (name + ".py")).write_bytes(source)
     for path in [STAGE, *STAGE.rglob("*")]:
         path.chmod(0o755 if path.is_dir() else 0o644)
     return problems
@@ -113,7 +113,7 @@ def jobs():
             add(name, language, PROBLEM)
         for suffix in ("_raw", "_bad", "_bad_raw"):
             add("solve", language, PROBLEM + suffix)
-    for name in wrong_answers.MISTAKES:
+    for name in build_package.PROBLEM.wrong_answers():
         add(name, "PY3", PROBLEM, short_circuit=True)
     return found
 
@@ -136,7 +136,7 @@ def unprivileged(python):
 
 def check(report):
     """Return the list of failures in the worker's report."""
-    failures = []
+    failures, wrong = [], build_package.PROBLEM.wrong_answers()
     for result in report["results"]:
         job, cases = result["job"], result["cases"]
         where = "%s under %s on %s" % (job["name"], job["language"], job["problem"])
@@ -158,7 +158,7 @@ def check(report):
                 if expected.status != 1 or got != ("IR", "", expected.stderr.decode("latin-1")):
                     failures.append("%s: case %d: expected IR and %r, got %r"
                                     % (where, case["case"], expected.stderr, got))
-        elif job["name"] in wrong_answers.MISTAKES and [c for c in codes if c != ["AC"]][:1] != [["WA"]]:
+        elif job["name"] in wrong and [c for c in codes if c != ["AC"]][:1] != [["WA"]]:
             # Judged until the first case that is not AC (short_circuit): that one must be WA, not TLE.
             failures.append("%s: not Wrong Answer: %s" % (where, codes))
     return failures

@@ -70,7 +70,7 @@ def pypy_nursery(size):
     reported as hundreds of MiB, that alone exceeds the data segment DMOJ
     allows (the memory limit and 2 MiB), and PyPy cannot start, not even for
     DMOJ's self-test; a judge on such hardware has to set it. tools/dmoj_check.py
-    passes the size that testkit/pypy.py decides for this host.
+    passes the size that practice/pypy.py decides for this host.
     """
     if size is None:
         return

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from testkit import pypy
+from practice import pypy
 from tools import lock as locks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +66,7 @@ def ensure_pypy(install):
 
     It also gives this process's environment, and so every pypy3 started from
     it, the nursery of an ordinary judge host where this one's cache is larger
-    (testkit/pypy.py)."""
+    (practice/pypy.py)."""
     if shutil.which("pypy3") is None:
         ensure_debian(["pypy3"], install, "this check (PyPy rows)")
     pypy.judge_host()

@@ -23,7 +23,7 @@ Rows (interpreter x numpy):
 The corpus is the golden samples, generated valid problems, mutants of
 them (mostly invalid), every token of up to 4 characters over a tricky
 alphabet, rounding hazards, and two inputs past the size at which auto picks
-numpy. The naive reference (testkit/reference.py) says what each must give.
+numpy. The naive reference (problems/gradientaccumulation/reference.py) says what each must give.
 Every row runs every case in-process with each engine it has, and the
 marked cases as real processes (see tools/judge_worker.py). A row passes
 when every answer is byte-identical to the reference's, and every error has
@@ -47,7 +47,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from testkit import reference
+from problems.gradientaccumulation import reference
 from testkit.mutate import mutate
 from testkit.runs import error_line, run_main
 from tools.installs import JUDGES, base_python, ensure_pyodide, ensure_pypy, ensure_venv, lock, pinned

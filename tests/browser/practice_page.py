@@ -16,9 +16,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from packages import wrong_answers
+from packages.problem import Problem
 from practice import page as practice_page
 from practice.judge import MISTAKES
+
+WRONG = {name: source.decode() for name, source in Problem.named().wrong_answers().items()}
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHOTS = ROOT / "build" / "practice-shots"
@@ -100,7 +102,7 @@ def test_solve_py_gets_every_case_ac_on_submit(page, folder):
 
 @pytest.mark.parametrize("mistake", ["sum_not_mean", "half_up_rounding", "negative_zero", "wrong_axis"])
 def test_a_wrong_answer_shows_its_named_mistake(page, mistake):
-    verdicts = judged(page, wrong_answers.program(mistake), "#run")
+    verdicts = judged(page, WRONG[mistake], "#run")
     page.screenshot(path=str(SHOTS / ("2-wrong-%s.png" % mistake)), full_page=True)
     assert "WA" in verdicts
     details = page.locator("#results tr.case td.detail").all_inner_texts()
@@ -109,7 +111,7 @@ def test_a_wrong_answer_shows_its_named_mistake(page, mistake):
 
 
 def test_a_wrong_sample_shows_its_input_and_the_values_that_differ(page):
-    assert judged(page, wrong_answers.program("sum_not_mean"), "#run")[:2] == ["WA", "AC"]
+    assert judged(page, WRONG["sum_not_mean"], "#run")[:2] == ["WA", "AC"]
     shown = page.locator("#results pre.shown").first.inner_text().split("\n")
     assert shown[0].startswith("input:    2 0.1\\n"), shown  # the input on one line, as make check shows it
     assert [line.split()[0] for line in shown[1:3]] == ["expected:", "found:"], shown
@@ -142,7 +144,7 @@ def test_find_on_a_right_solution_says_it_found_none(page):
 
 def test_a_mistake_that_another_prints_too_is_not_named(page):
     """On sample 2, np.round's output is truncation's and float32's too: expected against found only."""
-    verdicts = judged(page, wrong_answers.program("numpy_style_rounding"), "#run")
+    verdicts = judged(page, WRONG["numpy_style_rounding"], "#run")
     assert verdicts[:2] == ["AC", "WA"], verdicts
     detail = page.locator("#results tr.case td.detail").nth(1).inner_text()
     assert detail.startswith("value 2: expected 0.8283, found 0.8282\n"), detail
@@ -192,7 +194,7 @@ def test_nothing_a_program_changes_reaches_the_next_case_or_run(page, samples):
 def test_a_program_cannot_reach_the_judge_or_the_answers(page, attempt):
     verdicts = judged(page, attempt, "#run")
     assert "AC" not in verdicts, verdicts
-    assert judged(page, wrong_answers.program("sum_not_mean"), "#run")[:2] == ["WA", "AC"]  # the judge holds
+    assert judged(page, WRONG["sum_not_mean"], "#run")[:2] == ["WA", "AC"]  # the judge holds
 
 
 def test_an_error_in_the_interpreter_is_a_verdict_not_a_wait(page, samples):
@@ -273,7 +275,7 @@ def test_a_loop_is_stopped_as_tle(page, samples):
 
 
 def test_submit_stops_after_a_failing_sample(page, samples):
-    judged(page, wrong_answers.program("divide_twice"), "#submit")
+    judged(page, WRONG["divide_twice"], "#submit")
     expect(page.locator("#results .summary").first).to_have_text(
         "The secret data is for after the samples pass: fix them first.")
     assert page.locator("#results tr.case").count() == samples
@@ -317,7 +319,7 @@ def test_without_storage_the_page_says_so_and_works(browser, address, script, sa
     context.add_init_script(script)
     errors = []
     tab = open_tab(context, address, errors)
-    assert judged(tab, wrong_answers.program("sum_not_mean"), "#run")[0] == "WA"
+    assert judged(tab, WRONG["sum_not_mean"], "#run")[0] == "WA"
     expect(tab.locator("#storage")).to_contain_text(says)
     assert errors == []
     context.close()

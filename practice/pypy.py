@@ -66,6 +66,6 @@ def judge_host(environ=os.environ, stream=sys.stderr):
     if size:
         environ["PYPY_GC_NURSERY"] = size
         print("PyPy: this CPU reports a %d MiB cache, so PyPy would take a %d MiB nursery; every PyPy run"
-              " here gets PYPY_GC_NURSERY=%s, as on an ordinary judge host (testkit/pypy.py)"
+              " here gets PYPY_GC_NURSERY=%s, as on an ordinary judge host (practice/pypy.py)"
               % (cache >> 20, cache >> 21, size), file=stream, flush=True)
     return size

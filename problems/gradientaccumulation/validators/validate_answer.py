@@ -6,13 +6,13 @@ One line, ending with "\\n": d values, d as many as the input's theta has,
 single spaces between them, each an optional "-", digits without a leading
 zero, "." and exactly 4 digits; never "-0.0000". Standard library only,
 Python 3.7 syntax (`make lint`). With --constraints_file (BAPCtools) it records whether
-d reaches its bounds, 1 and 100000, in the format of packages/validate.py.
+d reaches its bounds, 1 and 100000, in the format of the input validator, validate.py.
 """
 
 import re
 import sys
 
-MAX_D = 100000  # as in packages/validate.py; this file must stand alone in the package (a test checks both)
+MAX_D = 100000  # as in the input validator, validate.py: this file stands alone (a test checks both)
 
 VALUE = re.compile(rb"-?(?:0|[1-9][0-9]*)\.[0-9]{4}")
 

@@ -19,7 +19,7 @@ import argparse
 import random
 import sys
 
-MAX_K, MAX_D = 10, 100000  # the statement's bounds, as packages/validate.py states them
+MAX_K, MAX_D = 10, 100000  # the statement's bounds, as the input validator, validate.py, states them
 
 
 def decimal(value, places=6):

@@ -5,7 +5,7 @@ expression, the slow and obvious way. The tests use it as the oracle twice
 over: for the answer (byte for byte) and for validity (the same inputs are
 rejected, on the same line).
 
-    python3 testkit/reference.py < samples/seed-example-lines.in
+    python3 problems/gradientaccumulation/reference.py < samples/seed-example-lines.in
 """
 
 import math
