@@ -51,6 +51,7 @@ check: $(STAMP) ## judge your solution on the package's data: make check FILE=my
 	@$(BIN)/python -m practice.check --interpreter "$$CHECK_INTERPRETER" $(if $(value FIND),--find --seed "$${CHECK_SEED:-1}") -- "$$CHECK_FILE"
 
 practice: $(STAMP) ## serve the offline practice page on 127.0.0.1, port 8000 or PORT=... (Pyodide from npm, offline)
+	$(BIN)/python -m tools.installs page
 	$(BIN)/python -m practice.page --port $(PORT)
 
 $(BROWSER_VENV)/.stamp: locks/browser.txt
@@ -60,6 +61,7 @@ $(BROWSER_VENV)/.stamp: locks/browser.txt
 
 practice-check: $(BROWSER_VENV)/.stamp ## the practice page in headless Chromium (installs Debian's chromium); screenshots in build/
 	$(PYTHON) -m tools.installs chromium
+	$(BROWSER_VENV)/bin/python -m tools.installs page
 	$(BROWSER_VENV)/bin/python -m pytest -o addopts="-ra" -p no:cacheprovider --confcutdir=tests/browser tests/browser/practice_page.py
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor

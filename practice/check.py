@@ -25,8 +25,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from packages import cache
+from packages.problem import Problem
 from practice import pypy, sandbox
 from practice.judge import Check, Verdict, crash, mistake_prints, printable, wrong_sample
+from practice.judge import mistakes as read_mistakes
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUND = ROOT / "build" / "find"  # where a search saves the input it found
@@ -40,28 +42,31 @@ SYNTAX = ("import sys\ntry:\n    compile(sys.stdin.buffer.read(), sys.argv[1], '
 
 
 def limits():
-    """Return (time limit in s, memory limit in MiB) of the package (packages/build_package.py)."""
-    from packages.build_package import MEMORY_LIMIT_MIB, TIME_LIMIT_S
+    """Return (time limit in s, memory limit in MiB) of the problem (its problem.yaml)."""
+    problem = Problem.named()
+    return problem.time_limit_s, problem.memory_limit_mib
 
-    return TIME_LIMIT_S, MEMORY_LIMIT_MIB
+
+def mistakes():
+    """Return {name: judge.Mistake}: the problem's wrong submissions, each the one definition of a mistake."""
+    return read_mistakes(Problem.named().wrong_answers())
 
 
 def _cases():
-    from packages.build_package import test_data
-
-    out = []
-    for name, (given, answer) in test_data().items():
+    known, out = mistakes(), []
+    for name, (given, answer) in Problem.named().test_data().items():
         group, case = name.split("/")
-        out.append(("%s %s" % (group, case), given, answer, mistake_prints(given)))
+        out.append(("%s %s" % (group, case), given, answer, mistake_prints(known, given, answer)))
     return out
 
 
 def cases():
     """Return [(name, input, answer, mistake prints)]: the samples, then the secret data, as `make
-    package` writes them, with each classic mistake's output on each (kept in build/cache/)."""
-    from packages.build_package import data_sources
-
-    return cache.cached("practice-cases", data_sources() + [Path(__file__).parent / "judge.py"], _cases)
+    package` writes them, with what each mistake prints on each (kept in build/cache/)."""
+    problem = Problem.named()
+    sources = problem.data_sources() + [problem.folder / "submissions" / "wrong_answer",
+                                        Path(__file__).parent / "judge.py"]
+    return cache.cached("practice-cases", sources, _cases)
 
 
 def verdict_of(run, answer, prints, check, seconds):
@@ -136,7 +141,7 @@ def check(path, interpreter="python3", out=None, find=None, **search):
     print("check: %s with %s, %g s and %d MiB a case, %s" % (path, interpreter, seconds, mib, isolation(box)),
           file=out)
     _missing(box, out)
-    every, judge, failed = cases(), Check(), 0
+    every, judge, failed = cases(), Check(mistakes()), 0
     width = max(len(name) for name, _, _, _ in every)
 
     def run(case):
@@ -197,7 +202,7 @@ def find_failing(box, path, source, limits, out, tries=None):
         done = box.run(source, data, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096, name=path.name)
         return (lambda judge, prints: verdict_of(done, answer, prints, judge, seconds)), done.stdout
 
-    found = find.hunt(run, seed, tries or find.TRIES)
+    found = find.hunt(run, mistakes(), seed, tries or find.TRIES)
     lines = find.report(found)
     if found.data is None:
         print("\n".join(lines), file=out)

@@ -220,8 +220,9 @@ class Found:
         self.answer, self.verdict, self.stdout = answer, verdict, stdout
 
 
-def hunt(run, seed=1, tries=TRIES):
-    """Return the Found of a search for the smallest input a program gets wrong.
+def hunt(run, known, seed=1, tries=TRIES):
+    """Return the Found of a search for the smallest input a program gets wrong; known: the mistakes
+    it may name ({name: judge.Mistake}).
 
     run(data, answer) runs the program on input bytes, with the reference's answer bytes (to bound
     its output), and returns (judged, stdout): judged(check, prints) gives that run's Verdict under
@@ -233,17 +234,17 @@ def hunt(run, seed=1, tries=TRIES):
     def fails_on(data):
         answer = reference.answer(data).encode()
         tried[data] = (answer,) + tuple(run(data, answer))
-        return tried[data][1](Check(), {}).name != "AC"
+        return tried[data][1](Check({}), {}).name != "AC"
 
     data, count = smallest(fails_on, seed, tries)
     if data is None:
         return Found(None, count, seed)
-    check = Check()
-    for given, (_, judged, _) in tried.items():
+    check = Check(known)
+    for given, (answer, judged, _) in tried.items():
         if given != data:
-            judged(check, mistake_prints(given))
+            judged(check, mistake_prints(known, given, answer))
     answer, judged, stdout = tried[data]
-    return Found(data, count, seed, answer, judged(check, mistake_prints(data)), stdout)
+    return Found(data, count, seed, answer, judged(check, mistake_prints(known, data, answer)), stdout)
 
 
 def report(found):

@@ -4,68 +4,69 @@ practice`, in a Pyodide of its own that runs no learner's code).
 
 Standard library only, and no other file of the project: the page loads this one file alone.
 
-    fits = mistake_prints(input_bytes)       # each mistake's output on the case, fingerprinted
-    check = Check()                          # one per check: it remembers what every output fits
-    verdict = check.judge(answer_bytes, output_bytes, fits)
-    verdict.name, verdict.detail             # "AC" or "WA"; for WA, the first differing value
+    known = mistakes(sources)                     # {name: Mistake}, from the problem's wrong submissions
+    prints = mistake_prints(known, given, answer) # what each mistake prints on the case, fingerprinted
+    check = Check(known)                          # one per check: it remembers what every output fits
+    verdict = check.judge(answer_bytes, output_bytes, prints)
+    verdict.name, verdict.detail                  # "AC" or "WA"; for WA, the first differing value
 
-The output is split into tokens on ASCII whitespace and compared byte for byte, as the default
-validators of Kattis and DOMjudge and the package's DMOJ checker do. A mistake is named only when
-the learner's output equals that mistake's output, and no other mistake's, on every case judged so
-far; otherwise the detail shows expected against found, and no name.
+A mistake is a wrong submission of the problem (its submissions/wrong_answer/NAME.py): its name is the
+file's, the sentence a learner reads is its docstring's first paragraph, and what it prints on a
+case is what that program prints, run in this process (the problem's own programs, never a
+learner's). The output is split into tokens on ASCII whitespace and compared byte for byte, as the
+default validators of Kattis and DOMjudge and the package's DMOJ checker do. An output fits a
+mistake on a case when it is that mistake's output, or when both write the answer's values in the
+same wrong form (form(): a list, a + sign, an exponent, other than 4 decimals). A mistake is named
+only when the learner's output fits it, and no other, on every case judged so far; otherwise the
+detail shows expected against found, and no name.
 """
 
+import ast
+import contextlib
 import hashlib
+import io
 import re
-from array import array
-from decimal import ROUND_HALF_EVEN, Context, Decimal
+import sys
+import threading
 
-# What each mistake does wrong, in one sentence. The package's wrong answers
-# (packages/wrong_answers.py) carry the same names, and each must be named on its own data.
-MISTAKES = {
-    "sum_not_mean": "the sum, not the mean: the K gradients were added and never divided by K (or theta"
-                    " was updated inside the loop at the full rate, the same here), so the step is K times"
-                    " too large",
-    "divide_twice": "divided by K twice: each gradient by K, then their total by K again,"
-                    " so the step is K times too small",
-    "wrong_axis": "the wrong axis: one mean over every number (np.mean with no axis), not a mean"
-                  " over the K micro-batches for each parameter",
-    "first_gradient_only": "only the first gradient: the step uses g_1 alone, as if K were 1",
-    "last_gradient_only": "only the last gradient: the total was overwritten (total = g) where it"
-                          " should grow (total += g)",
-    "plus_not_minus": "a step uphill: theta + lr * mean, where gradient descent subtracts",
-    "numpy_style_rounding": "np.round's rounding: scaling by 10^4 before rounding to even moves"
-                            " values just above a tie onto it (0.82825 printed 0.8282, not 0.8283)",
-    "half_up_rounding": "ties rounded half up: an exact tie at the fifth decimal goes to the even"
-                        " digit, as \"%.4f\" does (0.03125 is 0.0312)",
-    "truncation": "truncated, not rounded: int(x * 10^4) / 10^4 drops the fifth decimal (0.00019"
-                  " must print 0.0002)",
-    "float32": "float32 arithmetic: the answer is computed in double precision (float64), and"
-               " float32's 7 digits change the fourth decimal",
-    "decimal_text": "decimal arithmetic on the input's text: the statement computes with the doubles"
-                    " nearest the input's numbers (0.82825 is stored just above it, so it rounds up)",
-    "negative_zero": "-0.0000: a tiny negative result rounds to zero and must print 0.0000",
-    "divide_k_minus_1": "divided by K - 1, not K: the mean of K gradients divides their sum by K",
-    "skipped_first": "the first gradient skipped: the loop started at the second (range(1, K)) and averaged"
-                     " the K - 1 others, so g_1 never counts",
-    "floor_division": "// where / belongs: the sum floor-divided by K (s // K) drops the mean's fraction",
-    "update_in_loop": "theta updated inside the loop at lr / K: one step in exact arithmetic, but it rounds K"
-                      " times; the statement adds the gradients first, then takes one step",
-    "not_four_decimals": "not 4 decimals: every value prints with exactly 4 digits after the point,"
-                         " as \"%.4f\" gives (0.9 is 0.9000)",
-    "printed_list": "a printed list: print the values separated by spaces (print(*values) or"
-                    " \" \".join(...)), not a Python list",
-    "plus_sign": "a + sign: positive values print without one (0.9000, not +0.9000)",
-    "exponent": "exponent notation: every value prints in plain decimals with exactly 4 digits after the"
-                " point, as \"%.4f\" gives (0.9000, not 9.0000e-01)",
-}
-# The mistakes that show in a value's text alone, whatever the numbers: told by format_mistake().
-FORMAT_MISTAKES = ("printed_list", "plus_sign", "exponent", "not_four_decimals")
 FOUR_DECIMALS = re.compile(rb"-?[0-9]+\.[0-9]{4}")
+_RUNNING = threading.Lock()  # a program runs with this process's sys.stdin and sys.stdout: one at a time
+
+
+class Mistake:
+    """A wrong submission: its name, the sentence a learner reads, and its program, compiled."""
+
+    def __init__(self, name, source):
+        self.name = name
+        text = ast.get_docstring(ast.parse(source)) or ""
+        self.sentence = " ".join(text.split("\n\n")[0].split())
+        if not self.sentence:
+            raise ValueError("the wrong submission %s has no docstring to say what it does" % name)
+        self.code = compile(source, name + ".py", "exec")
+
+    def output(self, data):
+        """Return what the program prints on input bytes, or None if it fails there."""
+        out = io.StringIO()
+        with _RUNNING:
+            stdin = sys.stdin
+            sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+            try:
+                with contextlib.redirect_stdout(out):
+                    exec(self.code, {"__name__": "__main__"})
+            except Exception:  # ZeroDivisionError, OverflowError: a mistake that prints no answer there
+                return None
+            finally:
+                sys.stdin = stdin
+        return out.getvalue().encode()
+
+
+def mistakes(sources):
+    """Return {name: Mistake} of the wrong submissions' sources ({name: source bytes or text})."""
+    return {name: Mistake(name, source) for name, source in sorted(sources.items())}
 
 
 class Verdict:
-    """A case's verdict: name (AC, WA, TLE, RTE, MLE), detail (a line or ""), mistakes (keys of MISTAKES)."""
+    """A case's verdict: name (AC, WA, TLE, RTE, MLE), detail (a line or ""), mistakes (their names)."""
 
     def __init__(self, name, detail="", mistakes=()):
         self.name, self.detail, self.mistakes = name, detail, list(mistakes)
@@ -115,121 +116,28 @@ def fingerprint(tokens):
     return hashlib.sha256(b" ".join(tokens)).hexdigest()[:32]
 
 
-def read_problem(data):
-    """Return (k, lr, theta, grads, texts) of an input in the package's format; texts: its tokens."""
-    texts = data.split()
-    k, lr = int(texts[0]), float(texts[1])
-    values = [float(token) for token in texts[2:]]
-    d = len(values) // (k + 1)
-    if k < 1 or d < 1 or len(values) != d * (k + 1):
-        raise ValueError("not the package's format")
-    return k, lr, values[:d], [values[d * (i + 1):d * (i + 2)] for i in range(k)], texts
+def mistake_prints(known, data, answer):
+    """Return {mistake: [fingerprint of its output, its form()]} on one case: input and answer bytes."""
+    prints = {}
+    for name, mistake in known.items():
+        output = mistake.output(data)
+        if output is not None:
+            tokens = output.split()
+            prints[name] = [fingerprint(tokens), form(answer.split(), tokens)]
+    return prints
 
 
-def _shown(value):
-    text = "%.4f" % value
-    return "0.0000" if text == "-0.0000" else text
+def form(want, got):
+    """Return how every differing value of got writes want's value in another form: "list", "sign",
+    "exponent" or "decimals"; or None, when a value differs in number or the forms differ.
 
-
-def _half_up(value):
-    five = "%.5f" % value
-    if five[-1] == "5" and Decimal(value) == Decimal(five):  # exactly halfway: away from zero
-        return _shown(float(Decimal(five[:-1]) + Decimal("-0.0001" if value < 0 else "0.0001")))
-    return _shown(value)
-
-
-def _float32(values):
-    return array("f", values).tolist()  # each rounded to the nearest float32
-
-
-def _in_float32(k, lr, theta, grads):
-    total = _float32(grads[0])
-    for g in grads[1:]:
-        total = _float32([t + x for t, x in zip(total, _float32(g), strict=True)])
-    step = _float32([x * _float32([lr])[0] for x in _float32([t / k for t in total])])
-    return _float32([t - s for t, s in zip(_float32(theta), step, strict=True)])
-
-
-def _in_decimal(k, lr, texts):
-    context = Context(prec=28, rounding=ROUND_HALF_EVEN)  # Decimal's default, not the global one
-    numbers = [context.create_decimal(token.decode()) for token in texts[2:]]
-    d = len(numbers) // (k + 1)
-    rate, out = context.create_decimal(texts[1].decode()), []
-    for j in range(d):
-        total = numbers[d + j]
-        for i in range(2, k + 1):
-            total = context.add(total, numbers[d * i + j])
-        value = context.subtract(numbers[j], context.multiply(rate, context.divide(total, k)))
-        text = format(context.quantize(value, Decimal("0.0001")), "f")
-        out.append("0.0000" if text == "-0.0000" else text)
-    return out
-
-
-def _in_loop(rate, theta, grads):
-    theta = list(theta)
-    for g in grads:
-        theta = [t - rate * x for t, x in zip(theta, g, strict=True)]
-    return theta
-
-
-def mistake_outputs(data):
-    """Return {mistake: its output's tokens} on an input, for every mistake that computes one."""
-    k, lr, theta, grads, texts = read_problem(data)
-    d = len(theta)
-    sums = list(grads[0])
-    for g in grads[1:]:  # left to right: Python 3.12's sum() is compensated, and the page runs 3.14
-        sums = [s + x for s, x in zip(sums, g, strict=True)]
-    right = [theta[j] - lr * (sums[j] / k) for j in range(d)]
-    overall = 0.0
-    for g in grads:  # sum(sum(g) for g in grads), as Python before 3.12 adds it
-        row = 0.0
-        for x in g:
-            row += x
-        overall += row
-    overall /= k * d
-    out = {
-        "sum_not_mean": [_shown(theta[j] - lr * sums[j]) for j in range(d)],
-        "divide_twice": [_shown(theta[j] - lr * sum(g[j] / k for g in grads) / k) for j in range(d)],
-        "wrong_axis": [_shown(theta[j] - lr * overall) for j in range(d)],
-        "first_gradient_only": [_shown(theta[j] - lr * grads[0][j]) for j in range(d)],
-        "last_gradient_only": [_shown(theta[j] - lr * grads[-1][j]) for j in range(d)],
-        "plus_not_minus": [_shown(theta[j] + lr * (sums[j] / k)) for j in range(d)],
-        "numpy_style_rounding": [_shown(round(v * 10**4) / 10**4) for v in right],
-        "half_up_rounding": [_half_up(v) for v in right],
-        "truncation": [_shown(int(v * 10**4) / 10**4) for v in right],
-        "negative_zero": ["%.4f" % v for v in right],
-        "floor_division": [_shown(theta[j] - lr * (sums[j] // k)) for j in range(d)],
-        "update_in_loop": [_shown(v) for v in _in_loop(lr / k, theta, grads)],
-    }
-    if k > 1:  # with K = 1 there is no K - 1 to divide by
-        out["divide_k_minus_1"] = [_shown(theta[j] - lr * (sums[j] / (k - 1))) for j in range(d)]
-        out["skipped_first"] = [_shown(theta[j] - lr * (sum(g[j] for g in grads[1:]) / (k - 1)))
-                                for j in range(d)]
-    try:
-        out["float32"] = [_shown(v) for v in _in_float32(k, lr, theta, grads)]
-    except OverflowError:  # beyond float32's range: that mistake prints inf, not a number
-        pass
-    out["decimal_text"] = _in_decimal(k, lr, texts)
-    return {name: [text.encode() for text in values] for name, values in out.items()}
-
-
-def mistake_prints(data):
-    """Return {mistake: fingerprint of its output} on an input ({} if it is not the package's format)."""
-    try:
-        return {name: fingerprint(tokens) for name, tokens in mistake_outputs(data).items()}
-    except (ValueError, IndexError, ZeroDivisionError, ArithmeticError):
-        return {}
-
-
-def format_mistake(want, got):
-    """Return the format mistake (a key of FORMAT_MISTAKES) that every differing value of got shows, where
-    each is want's value written another way, or None.
-
-    >>> format_mistake([b"0.9000", b"1.8000"], [b"[0.9,", b"1.8]"]), format_mistake([b"0.9000"], [b"+0.9000"])
-    ('printed_list', 'plus_sign')
-    >>> format_mistake([b"0.9000"], [b"9.0000e-01"]), format_mistake([b"0.9000"], [b"0.9"])
-    ('exponent', 'not_four_decimals')
+    >>> form([b"0.9000", b"1.8000"], [b"[0.9,", b"1.8]"]), form([b"0.9000"], [b"+0.9000"])
+    ('list', 'sign')
+    >>> form([b"0.9000"], [b"9.0000e-01"]), form([b"0.9000"], [b"0.9"]), form([b"0.9000"], [b"0.9001"])
+    ('exponent', 'decimals', None)
     """
+    if len(want) != len(got):  # a list printed with no spaces: its values do not even split apart
+        return "list" if got[:1] and got[0].startswith(b"[") and got[-1].endswith(b"]") else None
     kinds = set()
     for w, g in zip(want, got, strict=True):
         if w == g:
@@ -242,15 +150,15 @@ def format_mistake(want, got):
         if not close:
             return None
         if bare != g:
-            kinds.add("printed_list")
+            kinds.add("list")
         elif g.startswith(b"+"):
-            kinds.add("plus_sign")
+            kinds.add("sign")
         elif b"e" in g.lower() or b"inf" in g.lower():
             kinds.add("exponent")
         elif not FOUR_DECIMALS.fullmatch(g):
-            kinds.add("not_four_decimals")
+            kinds.add("decimals")
         else:
-            return None  # a value of the right form: a numbers mistake, not one of format
+            return None  # a value of the right form: a numbers mistake, not one of form
     return kinds.pop() if len(kinds) == 1 else None
 
 
@@ -273,19 +181,20 @@ def crash(stderr, limit=4):
 class Check:
     """The judge of one check: judges its cases in turn, and keeps which mistakes fit every output."""
 
-    def __init__(self):
-        self.fits = set(MISTAKES)
+    def __init__(self, known):
+        self.known = known  # {name: Mistake}
+        self.fits = set(known)
 
     def judge(self, expected, output, prints):
         """Return the Verdict of an output against the expected answer (bytes), naming the mistake.
 
-        prints is mistake_prints() of the case's input.
+        prints is mistake_prints() of the case.
         """
         want, got = expected.split(), output.split()
-        seen = fingerprint(got)
-        fits = {name for name, value in prints.items() if value == seen}
+        seen, shape = fingerprint(got), form(want, got)
+        fits = {name for name, (value, its) in prints.items() if value == seen or (shape and its == shape)}
+        self.fits &= fits
         if want == got:
-            self.fits &= fits
             return Verdict("AC")
         if len(got) != len(want):
             detail = "expected %d values, found %d" % (len(want), len(got))
@@ -293,16 +202,10 @@ class Check:
             first = next(j for j in range(len(want)) if want[j] != got[j])
             detail = "value %d: expected %s, found %s" % (first + 1, want[first].decode(),
                                                            printable(got[first], 40))
-        shown = format_mistake(want, got) if len(want) == len(got) else None
-        if shown is None and got[:1] and got[0].startswith(b"[") and got[-1].endswith(b"]"):
-            shown = "printed_list"  # a list printed with no spaces: its values do not even split apart
-        if shown:
-            fits.add(shown)
-        self.fits &= fits
         if len(self.fits) != 1:
             return Verdict("WA", detail)
         name = next(iter(self.fits))
-        return Verdict("WA", detail + "; " + MISTAKES[name], [name])
+        return Verdict("WA", detail + "; " + self.known[name].sentence, [name])
 
     def run(self, expected, prints, status, output, stderr, killed="", out_of_memory=False):
         """Return the Verdict of a finished run: MLE if it reached the memory limit, RTE on a failure,

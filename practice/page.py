@@ -10,10 +10,15 @@ The page is practice/page/: one HTML file, its script (practice.js), the runner 
   DOMjudge package's problem.html is;
 - the samples and the secret data with their answers, and cases.json, which lists them with
   the time limits and each classic mistake's output on each, fingerprinted (practice.check.cases());
-- Pyodide itself, from the npm package that tools/pyodide pins (installed by
-  tools/installs.py), copied beside the page: nothing is fetched from the network;
+- the mistakes: the problem's wrong submissions, which the judge reads its names and sentences
+  from and runs (practice/judge.py), in cases.json;
+- Pyodide itself, from the npm package that tools/pyodide pins, copied beside the page: nothing is
+  fetched from the network;
 - for "Find a failing input" (finder-worker.js): practice/find.py and the modules it imports, under
   find/, and the pure wheels of Hypothesis that locks/page.txt pins, under wheels/.
+
+Pyodide and the wheels are the dev tooling's to install (`python -m tools.installs page`, which `make
+practice` runs first): this module only reads them, from build/judges/.
 """
 
 import argparse
@@ -25,13 +30,15 @@ import shutil
 import sys
 from pathlib import Path
 
-from packages import build_package, statement
+from packages import statement
+from packages.problem import Problem
 from practice import check
-from tools import installs
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(__file__).resolve().parent / "page"
 BUILT = ROOT / "build" / "practice"
+PYODIDE = ROOT / "build" / "judges" / "pyodide" / "node_modules" / "pyodide"  # tools/installs.py puts them here
+WHEELS = ROOT / "build" / "judges" / "page-wheels"
 # What the page needs of the npm package: the loader, the interpreter, its standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -44,14 +51,24 @@ PAGE_LIMIT_FACTOR = 1.5
 
 def statement_body():
     """Return the statement's HTML body (title, text, samples, credit), as the DOMjudge package shows it."""
-    page = statement.html(build_package.sample_pairs(), build_package.CREDIT)
+    problem = Problem.named()
+    page = statement.html(problem.sample_pairs(), problem.credit)
     return re.search(r"<body>\n(.*)</body>", page, re.S).group(1)
 
 
-def build(folder=BUILT, install=True):
+def write(folder, name, data):
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def build(folder=BUILT, pyodide=PYODIDE, wheels=WHEELS):
     """Write the page into folder, replacing what was there; return folder."""
-    installs.ensure_pyodide(install)
-    pyodide = installs.JUDGES / "pyodide" / "node_modules" / "pyodide"
+    wheels = sorted(Path(wheels).glob("*.whl"))
+    if not (Path(pyodide) / "pyodide.mjs").exists() or not wheels:
+        raise SystemExit("practice: no Pyodide under %s or no wheels under %s: `make practice` installs them"
+                         % (pyodide, WHEELS))
+    problem = Problem.named()
     shutil.rmtree(folder, ignore_errors=True)
     (folder / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -63,8 +80,8 @@ def build(folder=BUILT, install=True):
     inits = sorted({"%s/__init__.py" % path.split("/")[0] for path in FINDER_FILES})
     finder = {"files": inits + list(FINDER_FILES), "wheels": []}
     for path in finder["files"]:
-        build_package.write(folder, "find/" + path, b"" if path in inits else (ROOT / path).read_bytes())
-    for wheel in installs.page_wheels(install):
+        write(folder, "find/" + path, b"" if path in inits else (ROOT / path).read_bytes())
+    for wheel in wheels:
         (folder / "wheels").mkdir(exist_ok=True)
         shutil.copy2(wheel, folder / "wheels" / wheel.name)
         finder["wheels"].append("wheels/" + wheel.name)
@@ -73,14 +90,15 @@ def build(folder=BUILT, install=True):
     for name, given, answer, prints in check.cases():
         group, case = name.split(" ")
         path = "data/%s-%s" % (group, case)
-        build_package.write(folder, path + ".in", given)
-        build_package.write(folder, path + ".ans", answer)
+        write(folder, path + ".in", given)
+        write(folder, path + ".ans", answer)
         entry = {"name": name, "input": path + ".in", "answer": path + ".ans", "sample": group == "sample",
                  "prints": prints}
         cases["samples" if group == "sample" else "secret"].append(entry)
-    limit = build_package.TIME_LIMIT_S
+    limit = problem.time_limit_s
+    mistakes = {name: source.decode() for name, source in problem.wrong_answers().items()}
     manifest = {"time_limit_s": limit, "page_limit_s": limit * PAGE_LIMIT_FACTOR,
-                "memory_limit_mib": build_package.MEMORY_LIMIT_MIB, "finder": finder, **cases}
+                "memory_limit_mib": problem.memory_limit_mib, "mistakes": mistakes, "finder": finder, **cases}
     (folder / "cases.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return folder
 

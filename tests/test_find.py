@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from practice import check, find
-from practice.judge import MISTAKES
 from problems.gradientaccumulation import reference
 from problems.gradientaccumulation.validators.validate import validate
 from testkit.runs import ROOT
@@ -202,6 +201,6 @@ def test_make_check_find_finds_ties_rounded_half_up(tmp_path, monkeypatch):
     start = next(n for n, line in enumerate(lines) if "the smallest that goes wrong is WA" in line)
     given = "\n".join(line[4:] for line in lines[start + 2:lines.index("", start + 2)]) + "\n"
     assert any(exact_tie(value) for value, _ in results(given.encode())), given
-    assert lines[-3].endswith(MISTAKES["half_up_rounding"]), lines
+    assert lines[-3].endswith(check.mistakes()["half_up_rounding"].sentence), lines
     saved = Path(lines[-1].split()[5][:-1])
     assert saved.read_text() == given

@@ -22,7 +22,7 @@ from support import wrong_answer
 from packages import cache
 from packages.problem import Problem
 from practice import check, find, sandbox
-from practice.judge import FORMAT_MISTAKES, MISTAKES, Check, mistake_outputs, mistake_prints, printable
+from practice.judge import Check, mistake_prints, printable
 from problems.gradientaccumulation import reference
 from testkit.runs import ROOT
 
@@ -42,10 +42,14 @@ def output(source, data):
                           timeout=60).stdout
 
 
+KNOWN = check.mistakes()  # the problem's wrong submissions, as the judge reads them
+SENTENCES = {name: mistake.sentence for name, mistake in KNOWN.items()}
+
+
 def judged(outputs):
     """Judge [(input, answer, output)] in turn with one Check; return its Verdicts."""
-    judge = Check()
-    return [judge.judge(answer, out, mistake_prints(given)) for given, answer, out in outputs]
+    judge = Check(KNOWN)
+    return [judge.judge(answer, out, mistake_prints(KNOWN, given, answer)) for given, answer, out in outputs]
 
 
 def cases():
@@ -80,28 +84,32 @@ def test_printable_escapes_every_control_character():
 @pytest.fixture(scope="module")
 def small():
     """[(input, answer, prints, each mistake's output)] of the cases under 1 MB, samples first."""
-    return [(given, answer, prints, mistake_outputs(given)) for _, given, answer, prints in check.cases()
-            if len(given) < 1 << 20]
+    out = []
+    for _, given, answer, prints in check.cases():
+        if len(given) < 1 << 20:
+            outputs = {name: mistake.output(given) for name, mistake in KNOWN.items()}
+            out.append((given, answer, prints, {name: got for name, got in outputs.items() if got is not None}))
+    return out
 
 
-@pytest.mark.parametrize("mistake", sorted(set(MISTAKES) - set(FORMAT_MISTAKES)))
+@pytest.mark.parametrize("mistake", sorted(KNOWN))
 def test_each_mistake_is_named_only_as_itself_and_somewhere(small, mistake):
     """Fed every case in turn, a mistake's own output is named as that mistake or not at all."""
     named = set()
-    judge = Check()
+    judge = Check(KNOWN)
     for _, answer, prints, outputs in small:
         if mistake in outputs:
-            verdict = judge.judge(answer, b" ".join(outputs[mistake]) + b"\n", prints)
+            verdict = judge.judge(answer, outputs[mistake], prints)
             assert verdict.mistakes in ([], [mistake]), verdict
             named.update(verdict.mistakes)
     assert named == {mistake}  # the data shows every mistake on its own
 
 
 @pytest.mark.parametrize("mistake", sorted(Problem.named().wrong_answers()))
-def test_the_packages_wrong_answers_print_what_the_judge_computes(small, mistake):
+def test_a_wrong_submission_prints_as_a_program_what_the_judge_runs_in_process(small, mistake):
     source = wrong_answer(mistake)
-    for given, _, _, outputs in small[:12]:
-        assert output(source, given).split() == outputs[mistake]
+    for given, _, _, outputs in small[:3]:
+        assert output(source, given) == outputs[mistake]
 
 
 LEARNERS = {  # the misnamings that a review found, each a learner's program and the samples' verdicts
@@ -258,7 +266,7 @@ def test_a_wrong_answer_is_wa_with_its_mistake_and_the_secret_data_waits(tmp_pat
     assert lines[2:6] == ["  input:    2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n",
                           "  expected: 0.9000 1.8000", "  found:    0.8000 1.6000",
                           "            ^^^^^^ ^^^^^^"]
-    assert lines[7].endswith("value 1: expected 0.2500, found -1.2500; " + MISTAKES["sum_not_mean"]), lines[7]
+    assert lines[7].endswith("value 1: expected 0.2500, found -1.2500; " + SENTENCES["sum_not_mean"]), lines[7]
     assert [line for line in lines if "secret" in line] == [
         "check: the secret data is for after the samples pass: fix them first"]
 

@@ -1,6 +1,6 @@
 """Install what the judge checks need, once: Debian packages (as root), and venvs under build/judges/.
 
-Used by tools/judge_check.py, tools/dmoj_check.py and packages/build_package.py.
+Used by the dev tooling (tools/), never by the product: make targets call it first.
 Each venv installs from its lock, locks/NAME.txt (written by `make lock` from
 pyproject.toml), with every file's hash required, and is remade only when the
 lock changes (its .stamp holds it); pip's cache, outside the clone, keeps built wheels.
@@ -161,6 +161,9 @@ if __name__ == "__main__":
     # check and make test Debian's bubblewrap, the practice judge's sandbox, where they can.
     if sys.argv[1:] == ["pypy3"]:
         ensure_pypy(install=True)
+    elif sys.argv[1:] == ["page"]:  # make practice: what the page serves, Pyodide and Hypothesis's wheels
+        ensure_pyodide(install=True)
+        page_wheels(install=True)
     elif sys.argv[1:] == ["chromium"]:
         ensure_debian(["chromium"], True, "the practice page's browser test", recommends=False)
     elif sys.argv[1:] == ["bubblewrap"]:
@@ -171,4 +174,4 @@ if __name__ == "__main__":
         except SystemExit as why:
             print("note: %s" % why, file=sys.stderr)
     else:
-        raise SystemExit("usage: python -m tools.installs pypy3|chromium|bubblewrap")
+        raise SystemExit("usage: python -m tools.installs pypy3|page|chromium|bubblewrap")

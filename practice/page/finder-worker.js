@@ -3,7 +3,7 @@
 // for each input it asks the page ({run, input, answer}), which runs the program in a fresh runner
 // with the same limit and isolation as Run and posts back {ran, result}. The search waits for that
 // answer inside a Python call, with JavaScript Promise Integration (pyodide.ffi.run_sync).
-// {snapshot, files, wheels} loads it; {find: seed, tries} posts {found: [report lines], input}.
+// {snapshot, files, wheels, mistakes} loads it (mistakes: the problem's wrong submissions); {find: seed, tries} posts {found: [report lines], input}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 let search;
@@ -29,12 +29,14 @@ onmessage = async ({ data }) => {
         pyodide.FS.mkdirTree(folder);
         pyodide.FS.writeFile("/tmp/find/" + path, text);
       }
+      pyodide.globals.set("mistake_sources", pyodide.toPy(data.mistakes));
       search = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/tmp/find")
 from pyodide.ffi import can_run_sync, run_sync, to_js
 from practice import find
-from practice.judge import Verdict
+from practice.judge import Verdict, mistakes
+known = mistakes(mistake_sources)
 
 def search(seed, tries, ask):
     if not can_run_sync():
@@ -50,7 +52,7 @@ def search(seed, tries, ask):
         stderr = bytes(got["stderr"])
         return (lambda check, prints: check.run(answer, prints, got["status"], stdout, stderr)), stdout
 
-    found = find.hunt(run, seed, tries or find.TRIES)
+    found = find.hunt(run, known, seed, tries or find.TRIES)
     return to_js([find.report(found), found.data])
 search`);
       postMessage({ ready: true });

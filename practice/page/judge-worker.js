@@ -1,5 +1,5 @@
 // The judge: practice/judge.py in a Pyodide that runs no learner's code, so no program can change a
-// verdict. {reset} starts a check (the mistakes every output so far fits); {answer, prints, status,
+// verdict; it names the mistakes of the problem's wrong submissions ({mistakes}: name -> source). {reset} starts a check (the mistakes every output so far fits); {answer, prints, status,
 // stdout, stderr, input, outOfMemory} judges one finished run (outOfMemory: its memory passed the limit,
 // as the page measured it) and posts {verdict, detail, shown}: for a wrong answer, the lines of
 // judge.wrong_sample(), which make check prints too.
@@ -12,15 +12,17 @@ onmessage = async ({ data }) => {
       const indexURL = new URL("./pyodide/", import.meta.url).href;
       const pyodide = await loadPyodide(data.snapshot ? { indexURL, _loadSnapshot: data.snapshot } : { indexURL });
       pyodide.FS.writeFile("/tmp/judge.py", data.judge);
+      pyodide.globals.set("mistake_sources", pyodide.toPy(data.mistakes));
       judgeRun = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/tmp")
 import judge
-check = judge.Check()
+known = judge.mistakes(mistake_sources)
+check = judge.Check(known)
 def judge_run(reset, answer, prints, status, out, err, given, out_of_memory):
     global check
     if reset:
-        check = judge.Check()
+        check = judge.Check(known)
         return None
     answer, out = bytes(answer.to_py()), bytes(out.to_py())
     verdict = check.run(answer, prints.to_py(), status, out, bytes(err.to_py()), out_of_memory=out_of_memory)

@@ -126,7 +126,7 @@ async function fresh() {
 
 const judgeWorker = new Worker("judge-worker.js", { type: "module" });
 const judgeReady = started(judgeWorker);
-judgeWorker.postMessage({ snapshot: snapshot && snapshot.slice(), judge: judgeSource });
+judgeWorker.postMessage({ snapshot: snapshot && snapshot.slice(), judge: judgeSource, mistakes: manifest.mistakes });
 function ask(message) {
   return new Promise((resolve) => {
     judgeWorker.onmessage = ({ data }) => resolve(data);
@@ -313,7 +313,8 @@ async function loadFinder() {
   const wheels = await Promise.all(manifest.finder.wheels.map(async (path) => (await bytes(path)).buffer));
   const worker = new Worker("finder-worker.js", { type: "module" });
   const ready = started(worker);
-  worker.postMessage({ snapshot: snapshot && snapshot.slice(), files: Object.fromEntries(files), wheels }, wheels);
+  worker.postMessage({ snapshot: snapshot && snapshot.slice(), files: Object.fromEntries(files), wheels,
+                      mistakes: manifest.mistakes }, wheels);
   await ready.catch((error) => {
     worker.terminate();
     throw error;

@@ -18,7 +18,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from packages.problem import Problem
 from practice import page as practice_page
-from practice.judge import MISTAKES
+from practice.check import mistakes
 
 WRONG = {name: source.decode() for name, source in Problem.named().wrong_answers().items()}
 
@@ -106,7 +106,7 @@ def test_a_wrong_answer_shows_its_named_mistake(page, mistake):
     page.screenshot(path=str(SHOTS / ("2-wrong-%s.png" % mistake)), full_page=True)
     assert "WA" in verdicts
     details = page.locator("#results tr.case td.detail").all_inner_texts()
-    assert any(MISTAKES[mistake] in detail for detail in details), details
+    assert any(mistakes()[mistake].sentence in detail for detail in details), details
     expect(page.locator("#results pre.stdout").first).to_be_visible()  # a failing sample shows its output
 
 
@@ -148,7 +148,7 @@ def test_a_mistake_that_another_prints_too_is_not_named(page):
     assert verdicts[:2] == ["AC", "WA"], verdicts
     detail = page.locator("#results tr.case td.detail").nth(1).inner_text()
     assert detail.startswith("value 2: expected 0.8283, found 0.8282\n"), detail
-    assert not any(sentence in detail for sentence in MISTAKES.values()), detail
+    assert not any(sentence in detail for sentence in [m.sentence for m in mistakes().values()]), detail
 
 
 RIGHT = """import sys

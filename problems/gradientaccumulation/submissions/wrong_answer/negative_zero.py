@@ -1,4 +1,7 @@
-"""WRONG: prints "%.4f" as it comes, so a tiny negative result reads -0.0000, not 0.0000."""
+"""-0.0000: a tiny negative result rounds to zero and must print 0.0000
+
+Wrong: Prints "%.4f" as it comes, so a tiny negative result reads -0.0000.
+"""
 import sys
 
 tokens = sys.stdin.read().split()
@@ -7,10 +10,8 @@ values = [float(t) for t in tokens[2:]]
 d = len(values) // (k + 1)
 theta, grads = values[:d], [values[d * (i + 1):d * (i + 2)] for i in range(k)]
 
-
-def show(results):
-    """Print "%.4f" values, never -0.0000 (only the negative_zero mistake skips this)."""
-    print(" ".join("0.0000" if text == "-0.0000" else text for text in ("%.4f" % v for v in results)))
-
-means = [sum(g[j] for g in grads) / k for j in range(d)]
-print(" ".join("%.4f" % (theta[j] - lr * means[j]) for j in range(d)))
+sums = list(grads[0])
+for g in grads[1:]:  # left to right, as the statement adds (no sum(): Python 3.12's is compensated)
+    sums = [s + x for s, x in zip(sums, g)]
+right = [theta[j] - lr * (sums[j] / k) for j in range(d)]
+print(" ".join("%.4f" % v for v in right))

@@ -1,4 +1,8 @@
-"""WRONG: adds the K gradients and never divides by K, so the step grows with K."""
+"""the sum, not the mean: the K gradients were added and never divided by K (or theta was updated
+inside the loop at the full rate, the same here), so the step is K times too large
+
+Wrong: Adds the K gradients and never divides by K.
+"""
 import sys
 
 tokens = sys.stdin.read().split()
@@ -7,9 +11,8 @@ values = [float(t) for t in tokens[2:]]
 d = len(values) // (k + 1)
 theta, grads = values[:d], [values[d * (i + 1):d * (i + 2)] for i in range(k)]
 
-
-def show(results):
-    """Print "%.4f" values, never -0.0000 (only the negative_zero mistake skips this)."""
-    print(" ".join("0.0000" if text == "-0.0000" else text for text in ("%.4f" % v for v in results)))
-
-show([theta[j] - lr * sum(g[j] for g in grads) for j in range(d)])
+sums = list(grads[0])
+for g in grads[1:]:  # left to right, as the statement adds (no sum(): Python 3.12's is compensated)
+    sums = [s + x for s, x in zip(sums, g)]
+out = ["%.4f" % v for v in [theta[j] - lr * sums[j] for j in range(d)]]
+print(" ".join("0.0000" if text == "-0.0000" else text for text in out))
