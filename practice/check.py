@@ -26,14 +26,11 @@ from pathlib import Path
 
 from packages import cache
 from packages.problem import Problem
-from practice import pypy, sandbox
+from practice import judge, pypy, sandbox
 from practice.judge import Check, Verdict, crash, mistake_prints, printable, wrong_sample
-from practice.judge import mistakes as read_mistakes
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUND = ROOT / "build" / "find"  # where a search saves the input it found
-# A program may print this many times the answer's size (and a little more) before it is stopped.
-OUTPUT_FACTOR = 4
 # Compiles the learner's file with the learner's interpreter: its grammar, not the checker's.
 SYNTAX = ("import sys\ntry:\n    compile(sys.stdin.buffer.read(), sys.argv[1], 'exec')\n"
           "except (SyntaxError, ValueError) as error:\n"
@@ -49,7 +46,7 @@ def limits():
 
 def mistakes():
     """Return {name: judge.Mistake}: the problem's wrong submissions, each the one definition of a mistake."""
-    return read_mistakes(Problem.named().wrong_answers())
+    return judge.mistakes(Problem.named().wrong_answers())
 
 
 def _cases():
@@ -82,8 +79,7 @@ def verdict_of(run, answer, prints, check, seconds):
         return Verdict("TLE", "stopped after %.1f s of wall time, with %.2f s of CPU time: it was waiting"
                        " (sleep, a lock, or input that never came)" % (run.wall, run.cpu))
     if run.stopped == "output":
-        return Verdict("WA", "output too long: more than %d bytes, where the answer has %d"
-                       % (len(run.stdout) - 1, len(answer)))
+        return Verdict("WA", judge.TOO_LONG % (len(run.stdout) - 1, len(answer)))
     return check.run(answer, prints, run.status, run.stdout, run.stderr, run.signal_name())
 
 
@@ -141,12 +137,12 @@ def check(path, interpreter="python3", out=None, find=None, **search):
     print("check: %s with %s, %g s and %d MiB a case, %s" % (path, interpreter, seconds, mib, isolation(box)),
           file=out)
     _missing(box, out)
-    every, judge, failed = cases(), Check(mistakes()), 0
+    every, checker, failed = cases(), Check(mistakes()), 0
     width = max(len(name) for name, _, _, _ in every)
 
     def run(case):
         name, given, answer, prints = case
-        return box.run(source, given, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096, name=path.name)
+        return box.run(source, given, seconds, mib, judge.output_limit(answer), name=path.name)
 
     # Cases run two at a time: each is judged on its CPU time, which the other does not change.
     pool = ThreadPoolExecutor(max_workers=2)
@@ -154,7 +150,7 @@ def check(path, interpreter="python3", out=None, find=None, **search):
         for group in ("sample", "secret"):
             todo = [case for case in every if case[0].startswith(group)]
             for (name, given, answer, prints), done in zip(todo, pool.map(run, todo), strict=True):
-                verdict = verdict_of(done, answer, prints, judge, seconds)
+                verdict = verdict_of(done, answer, prints, checker, seconds)
                 failed += verdict.name != "AC"
                 print(line(name, verdict, done, width), file=out, flush=True)
                 if verdict.name == "WA" and group == "sample":
@@ -199,8 +195,8 @@ def find_failing(box, path, source, limits, out, tries=None):
     seconds, mib, seed = limits
 
     def run(data, answer):
-        done = box.run(source, data, seconds, mib, OUTPUT_FACTOR * len(answer) + 4096, name=path.name)
-        return (lambda judge, prints: verdict_of(done, answer, prints, judge, seconds)), done.stdout
+        done = box.run(source, data, seconds, mib, judge.output_limit(answer), name=path.name)
+        return (lambda checker, prints: verdict_of(done, answer, prints, checker, seconds)), done.stdout
 
     found = find.hunt(run, mistakes(), seed, tries or find.TRIES)
     lines = find.report(found)

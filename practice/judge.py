@@ -30,6 +30,9 @@ import sys
 import threading
 
 FOUR_DECIMALS = re.compile(rb"-?[0-9]+\.[0-9]{4}")
+# A program may print this many times the answer's size, and this many bytes more, before it is stopped.
+OUTPUT_FACTOR, OUTPUT_SLACK = 4, 4096
+TOO_LONG = "output too long: more than %d bytes, where the answer has %d"  # the page fills it in too
 _RUNNING = threading.Lock()  # a program runs with this process's sys.stdin and sys.stdout: one at a time
 
 
@@ -63,6 +66,11 @@ class Mistake:
 def mistakes(sources):
     """Return {name: Mistake} of the wrong submissions' sources ({name: source bytes or text})."""
     return {name: Mistake(name, source) for name, source in sorted(sources.items())}
+
+
+def output_limit(answer):
+    """Return how many bytes a program may print on a case with this answer (bytes) before it is stopped."""
+    return OUTPUT_FACTOR * len(answer) + OUTPUT_SLACK
 
 
 class Verdict:

@@ -32,12 +32,13 @@ from pathlib import Path
 
 from packages import statement
 from packages.problem import Problem
-from practice import check
+from practice import check, judge
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(__file__).resolve().parent / "page"
 BUILT = ROOT / "build" / "practice"
-PYODIDE = ROOT / "build" / "judges" / "pyodide" / "node_modules" / "pyodide"  # tools/installs.py puts them here
+# Where tools/installs.py puts Pyodide and the wheels.
+PYODIDE = ROOT / "build" / "judges" / "pyodide" / "node_modules" / "pyodide"
 WHEELS = ROOT / "build" / "judges" / "page-wheels"
 # What the page needs of the npm package: the loader, the interpreter, its standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -98,7 +99,10 @@ def build(folder=BUILT, pyodide=PYODIDE, wheels=WHEELS):
     limit = problem.time_limit_s
     mistakes = {name: source.decode() for name, source in problem.wrong_answers().items()}
     manifest = {"time_limit_s": limit, "page_limit_s": limit * PAGE_LIMIT_FACTOR,
-                "memory_limit_mib": problem.memory_limit_mib, "mistakes": mistakes, "finder": finder, **cases}
+                "memory_limit_mib": problem.memory_limit_mib, "mistakes": mistakes, "finder": finder,
+                "output": {"factor": judge.OUTPUT_FACTOR, "slack": judge.OUTPUT_SLACK,
+                           "too_long": judge.TOO_LONG},
+                **cases}
     (folder / "cases.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return folder
 

@@ -138,7 +138,7 @@ function ask(message) {
 // stderr, seconds, memory} once it ends (memory: the interpreter's bytes, or null where unknown), or
 // {verdict, detail, seconds} when the page stopped it. The limit and seconds count from the program's start.
 async function runBytes(source, input, answer) {
-  const limit = 4 * answer.length + 4096;
+  const limit = manifest.output.factor * answer.length + manifest.output.slack;  // judge.output_limit()
   let worker;
   try {
     worker = await fresh();
@@ -162,7 +162,7 @@ async function runBytes(source, input, answer) {
         const seconds = manifest.page_limit_s;
         timer = setTimeout(stop("TLE", `stopped after ${seconds} s`), seconds * 1000);
       } else if (data && data.stopped === "output") {
-        const detail = `output too long: more than ${limit} bytes, where the answer has ${answer.length}`;
+        const detail = manifest.output.too_long.replace("%d", limit).replace("%d", answer.length);
         finish({ verdict: "WA", detail });
       } else if (begun !== null && data && Number.isInteger(data.status) && data.stdout instanceof Uint8Array
                  && data.stderr instanceof Uint8Array) {
