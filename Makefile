@@ -77,7 +77,7 @@ package: $(STAMP) ## write the problem packages and zips (Kattis, ICPC 2025-09, 
 	$(BIN)/python -m packages.build_package build
 
 package-check: $(STAMP) ## check the packages with problemtools, BAPCtools and DOMjudge's rules; render the statements (installs them, and TeX)
-	$(BIN)/python -m packages.build_package build --check
+	$(BIN)/python -m tools.package_check build
 
 $(MUTANTS_VENV)/.stamp: locks/mutants.txt
 	$(PYTHON) -m venv --clear $(MUTANTS_VENV)
@@ -115,8 +115,9 @@ oldest: $(OLDEST_VENV)/.stamp ## the library's tests on its oldest Python and nu
 lock: ## rewrite locks/*.txt from pyproject.toml's dependencies (needs PyPI); UPGRADE=1 takes the newest
 	$(PYTHON) -m tools.lock $(if $(UPGRADE),--upgrade)
 
-lint: $(STAMP) ## static checks: ruff, and vermin (solve.py, the problems' programs run on Python 3.7; the library on 3.8)
+lint: $(STAMP) ## static checks: ruff, import-linter (who imports whom: the layers), and vermin (solve.py, the problems' programs run on Python 3.7; the library on 3.8)
 	$(BIN)/python -m ruff check solve.py accumulation.py problems tests tools packages testkit practice
+	$(BIN)/lint-imports --no-logo --no-cache
 	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py problems tools/judge_worker.py
 	$(BIN)/vermin -q -t=3.8- --violations --no-tips accumulation.py tests/test_library.py tests/test_diagnose.py tests/learners.py tests/conftest.py testkit/runs.py
 

@@ -7,7 +7,6 @@ also check against the seed example and the full batch.
 
 import numpy as np
 import pytest
-from learners import HEAD, HEAD_ONLY, LINEAR, define
 
 from accumulation import (
     MISTAKES,
@@ -20,6 +19,7 @@ from accumulation import (
     linear_mistakes,
     train_with_gradient_accumulation,
 )
+from tests.learners import HEAD, HEAD_ONLY, LINEAR, define
 
 FORGOT_RETURN = "your step returned None: did you forget return?"
 

@@ -110,6 +110,15 @@ def test_nothing_cites_what_a_reader_cannot_open(page):
     assert not re.findall(r"\bissues? \d+", page.read_text(), re.I)
 
 
+def test_every_path_the_layers_page_names_exists():
+    """docs/layers.md tells an extender where things go: each path it names in backticks is there."""
+    text = (ROOT / "docs" / "layers.md").read_text()
+    named = {path for path in re.findall(r"`([\w./-]+/[\w./-]*)`", text) if not re.search(r"[A-Z]{4}", path)}
+    problem = ROOT / "problems" / "gradientaccumulation"  # the folder its table describes
+    missing = [path for path in named if not (ROOT / path).exists() and not (problem / path).exists()]
+    assert len(named) >= 5 and not missing, missing
+
+
 def test_the_readme_is_a_front_door():
     """About 200 lines at most: the rest is in docs/, one page per question."""
     assert len((ROOT / "README.md").read_text().splitlines()) <= 200

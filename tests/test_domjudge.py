@@ -1,12 +1,14 @@
-"""DOMjudge's import rules as packages/domjudge.py reads them, and the check `make package-check` runs
-on the zip that `make package` writes (build_package.check_domjudge)."""
+"""DOMjudge's import rules as tools/domjudge_rules.py reads them, and the check `make package-check` runs
+on the zip that `make package` writes (tools/package_check.check_domjudge)."""
 
 import zipfile
 
 import pytest
 
-from packages import build_package, domjudge
+from packages.problem import Problem
+from tools import domjudge_rules, package_check
 
+PROBLEM = Problem.named()
 TITLE = "Gradient Accumulation"
 PAIRS = {"sample/1": (b"1 0\n1\n1\n", b"1.0000\n"), "secret/01-a": (b"1 1\n1\n1\n", b"0.0000\n"),
          "secret/02-b": (b"1 1\n2\n1\n", b"1.0000\n")}
@@ -14,13 +16,13 @@ YAML = b"name: Gradient Accumulation\nvalidation: default\nlimits:\n  memory: 51
 
 
 def package(**changes):
-    """Return {name: bytes} of a zip like the one build_package writes; changes replace (None drops)."""
+    """Return {name: bytes} of a zip like the one `make package` writes; changes replace (None drops)."""
     files = {".timelimit": b"2", "problem.yaml": YAML, "problem.html": b"<title>statement</title>"}
     for name, (given, answer) in PAIRS.items():
         files["data/%s.in" % name], files["data/%s.ans" % name] = given, answer
-    for name in build_package.accepted():
+    for name in PROBLEM.accepted():
         files["submissions/accepted/%s.py" % name] = b"print()\n"
-    for name in build_package.PROBLEM.wrong_answers():
+    for name in PROBLEM.wrong_answers():
         files["submissions/wrong_answer/%s.py" % name] = b"print()\n"
     files.update(changes)
     return {name: data for name, data in files.items() if data is not None}
@@ -34,16 +36,16 @@ def write(tmp_path, files, name="gradientaccumulation.zip"):
     return path
 
 
-@pytest.mark.parametrize("version", domjudge.VERSIONS)
+@pytest.mark.parametrize("version", domjudge_rules.VERSIONS)
 def test_a_zip_like_build_packages_imports_as_intended(tmp_path, version):
-    got = domjudge.read(write(tmp_path, package()), version)
+    got = domjudge_rules.read(write(tmp_path, package()), version)
     assert (got.problem, got.name, got.externalid, got.timelimit, got.memlimit_kib, got.compare) == (
         True, TITLE, "gradientaccumulation", 2.0, 512 * 1024, "default")
     assert got.statement == ("html", b"<title>statement</title>") and not got.danger and not got.warning
     assert [case[:3] for case in got.testcases] == [(1, True, "1"), (2, False, "01-a"), (3, False, "02-b")]
     assert ("submissions/accepted/solve.py", "py3", ["CORRECT"]) in got.jury
     assert ("submissions/wrong_answer/sum_not_mean.py", "py3", ["WRONG-ANSWER"]) in got.jury
-    assert build_package.check_domjudge(write(tmp_path, package()), PAIRS, TITLE) == (
+    assert package_check.check_domjudge(write(tmp_path, package()), PAIRS, TITLE) == (
         "html", b"<title>statement</title>")
 
 
@@ -62,26 +64,26 @@ def test_a_zip_like_build_packages_imports_as_intended(tmp_path, version):
         "crlf", "annotation", "unknown-language", "custom-validator"])
 def test_the_check_fails_on_a_zip_that_imports_otherwise(tmp_path, changes, why):
     with pytest.raises(SystemExit, match=why):
-        build_package.check_domjudge(write(tmp_path, package(**changes)), PAIRS, TITLE)
+        package_check.check_domjudge(write(tmp_path, package(**changes)), PAIRS, TITLE)
 
 
 def test_the_zip_name_is_the_short_name_and_needs_a_problem_file(tmp_path):
     with pytest.raises(SystemExit, match="short name 'A'"):
-        build_package.check_domjudge(write(tmp_path, package(), "A.zip"), PAIRS, TITLE)
-    got = domjudge.read(write(tmp_path, package(**{"problem.yaml": None}), "x.zip"))
+        package_check.check_domjudge(write(tmp_path, package(), "A.zip"), PAIRS, TITLE)
+    got = domjudge_rules.read(write(tmp_path, package(**{"problem.yaml": None}), "x.zip"))
     assert not got.problem and "neither domjudge-problem.ini nor problem.yaml" in got.danger[0]
 
 
 def test_main_refuses_a_timelimit_file_that_disagrees_where_9_0_0_takes_it(tmp_path):
     files = package(**{"problem.yaml": YAML + b"  time_limit: 3\n"})
-    assert domjudge.read(write(tmp_path, files), "9.0.0").timelimit == 2.0
-    assert "Conflicting time limits" in domjudge.read(write(tmp_path, files), "main").danger[0]
+    assert domjudge_rules.read(write(tmp_path, files), "9.0.0").timelimit == 2.0
+    assert "Conflicting time limits" in domjudge_rules.read(write(tmp_path, files), "main").danger[0]
     files = package(**{".timelimit": b"two"})
-    assert "not a valid number" in domjudge.read(write(tmp_path, files), "main").danger[0]
+    assert "not a valid number" in domjudge_rules.read(write(tmp_path, files), "main").danger[0]
 
 
 def test_the_ini_is_read_as_key_value_lines():
-    assert domjudge.ini('name = "Gradient Accumulation"\ntimelimit = 3\n') == {
+    assert domjudge_rules.ini('name = "Gradient Accumulation"\ntimelimit = 3\n') == {
         "name": "Gradient Accumulation", "timelimit": "3"}
 
 
@@ -89,13 +91,13 @@ def test_a_names_map_gives_the_english_name(tmp_path):
     names = b"name:\n  de: Gradientenakkumulation\n  en: Gradient Accumulation\n"
     files = package(**{"problem.yaml": YAML.replace(b"name: Gradient Accumulation\n", names),
                        "domjudge-problem.ini": b"name = Other\ntimelimit = 2\n", ".timelimit": None})
-    got = domjudge.read(write(tmp_path, files))
+    got = domjudge_rules.read(write(tmp_path, files))
     assert (got.name, got.timelimit) == (TITLE, 2.0)  # problem.yaml's name wins over the ini's
 
 
 def test_expected_results_follow_domjudge():
-    assert domjudge.expected_results("x = 1\n") is None
-    assert domjudge.expected_results("# @EXPECTED_RESULTS@: ACCEPTED, time_limit_exceeded\n") == [
+    assert domjudge_rules.expected_results("x = 1\n") is None
+    assert domjudge_rules.expected_results("# @EXPECTED_RESULTS@: ACCEPTED, time_limit_exceeded\n") == [
         "CORRECT", "TIMELIMIT"]
     twice = "# @EXPECTED_RESULTS@: CORRECT\n# @EXPECTED_RESULTS@: CORRECT\n"
-    assert domjudge.expected_results(twice) is False
+    assert domjudge_rules.expected_results(twice) is False

@@ -9,12 +9,12 @@ import sys
 import time
 
 import pytest
-from support import both_engines
 
 import solve
 from problems.gradientaccumulation import reference
 from testkit.bad_inputs import BAD_INPUTS, SEED
 from testkit.runs import BreakingStream, Outcome, program, run_main, run_process
+from tests.support import both_engines
 
 
 @both_engines

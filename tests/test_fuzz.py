@@ -18,12 +18,12 @@ import resource
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from support import both_engines, examples, numpy_for, problems
 
 import solve
 from problems.gradientaccumulation import reference
 from testkit.mutate import BASES, mutate
 from testkit.runs import run_main, run_process
+from tests.support import both_engines, examples, numpy_for, problems
 
 
 def check(data, outcome):

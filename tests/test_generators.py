@@ -9,18 +9,20 @@ import zipfile
 import pytest
 
 from packages import build_package
+from packages.problem import Problem
 from problems.gradientaccumulation.generators import gen
 from problems.gradientaccumulation.validators import validate
 from testkit.runs import ROOT
 
-GEN = ROOT / "problems" / "gradientaccumulation" / "generators" / "gen.py"
+PROBLEM = Problem.named()
+GEN = PROBLEM.folder / "generators" / "gen.py"
 # A Markdown code block, as tests/test_docs.py reads them.
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)
 
 
 def commands():
     """Return [(directory, name, command)] of every gen.py line of generators.yaml."""
-    data = build_package.rules()
+    data = PROBLEM.rules()
     return [(directory, name, rule) for directory, rules in data.items()
             for name, rule in rules["data"].items() if isinstance(rule, str)]
 
@@ -33,18 +35,18 @@ def test_each_command_gives_the_same_bytes_as_a_program(directory, name, command
     arguments = command.split()[1:]
     done = subprocess.run([sys.executable, "-S", str(GEN), *arguments], capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == build_package.PROBLEM.generated(command) == gen.generate(arguments)
+    assert done.stdout == PROBLEM.generated(command) == gen.generate(arguments)
 
 
 def test_every_case_is_named_once_and_in_order():
-    secret = list(build_package.cases(largest=True))
+    secret = list(PROBLEM.cases(largest=True))
     assert secret == sorted(secret) and len(secret) == 25
     assert [name.split("-")[0] for name in secret] == ["%02d" % i for i in range(1, 26)]
-    small = build_package.cases(largest=False)
+    small = PROBLEM.cases(largest=False)
     assert list(small) == [n for n in secret if "dmax" not in n]
     assert max(len(text.split(b"\n")[1].split()) for text in small.values()) < validate.MAX_D
-    assert build_package.samples() == ["seed-example-lines", "printing-rules", "three-microbatches"]
-    assert len(build_package.invalid_inputs()) == 22
+    assert PROBLEM.samples() == ["seed-example-lines", "printing-rules", "three-microbatches"]
+    assert len(PROBLEM.invalid_inputs()) == 22
 
 
 def test_a_new_line_reaches_every_package(tmp_path, monkeypatch):
@@ -75,12 +77,12 @@ def test_a_new_line_reaches_every_package(tmp_path, monkeypatch):
         "  invalid_input:\n"
         "    data:\n"
         "      no-newline: {copy: bad/no-newline}\n" % line)
-    monkeypatch.setattr(build_package.PROBLEM, "generators", source)
-    build_package.test_data.cache_clear()
+    monkeypatch.setattr(PROBLEM, "generators", source)
+    PROBLEM.test_data.cache_clear()
     try:
-        legacy, current, dmoj = build_package.build(tmp_path / "out")
+        legacy, current, dmoj = build_package.build(tmp_path / "out", PROBLEM)
     finally:
-        build_package.test_data.cache_clear()
+        PROBLEM.test_data.cache_clear()
     new = gen.generate(command.split()[1:])
     assert (legacy / "data" / "secret" / (name + ".in")).read_bytes() == new
     assert (current / "data" / "secret" / (name + ".in")).read_bytes() == new
@@ -93,13 +95,15 @@ def test_a_new_line_reaches_every_package(tmp_path, monkeypatch):
     assert "secret-%s.in" % name in (dmoj / "init.yml").read_text()
     with zipfile.ZipFile(tmp_path / "out" / "kattis" / "gradientaccumulation.zip") as kattis:
         assert kattis.read("gradientaccumulation/data/secret/%s.in" % name) == new
+    with zipfile.ZipFile(tmp_path / "out" / "domjudge" / "gradientaccumulation.zip") as domjudge:
+        assert domjudge.read("data/secret/%s.in" % name) == new
     with zipfile.ZipFile(tmp_path / "out" / "dmoj" / "gradientaccumulation.zip") as data:
         assert data.read("secret-%s.in" % name) == new and "init.yml" not in data.namelist()
 
 
 def test_the_count_of_files_bt_generate_writes_is_the_docs():
     """docs/package.md: bt generate writes every input and answer, and every invalid input, again."""
-    data = build_package.rules()
+    data = PROBLEM.rules()
     pairs = len(data["sample"]["data"]) + len(data["secret"]["data"])
     invalid = len(data["invalid_input"]["data"])
     text = " ".join((ROOT / "docs" / "package.md").read_text().split())
@@ -110,6 +114,6 @@ def test_the_count_of_files_bt_generate_writes_is_the_docs():
 def test_a_rule_of_another_kind_is_refused(tmp_path, monkeypatch):
     source = tmp_path / "generators.yaml"
     source.write_text("data:\n  secret:\n    data:\n      01-x: other.py --seed 1\n")
-    monkeypatch.setattr(build_package.PROBLEM, "generators", source)
+    monkeypatch.setattr(PROBLEM, "generators", source)
     with pytest.raises(SystemExit, match="only gen.py"):
-        build_package.cases()
+        PROBLEM.cases()

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from support import ENGINES, both_engines, examples, numbers, numpy_for, problems
 
 import solve
 from problems.gradientaccumulation import reference
 from testkit.runs import run_main
+from tests.support import ENGINES, both_engines, examples, numbers, numpy_for, problems
 
 # ------------------------------------------------------------ the answer ---
 

@@ -1,5 +1,6 @@
-"""The packages' validators, data, statement and wrong answers (`make package` runs problemtools and
-BAPCtools on them; `make dmoj-check` runs DMOJ's judge)."""
+"""The packages' validators, data, statement and wrong answers, and what each format's writer
+(packages/formats/) makes of them (`make package-check` runs problemtools and BAPCtools on them;
+`make dmoj-check` runs DMOJ's judge)."""
 
 import contextlib
 import io
@@ -13,16 +14,19 @@ from unittest import mock
 
 import pytest
 import yaml
-from support import wrong_answer
 
-from packages import build_package, render, statement
+from packages import build_package, statement
+from packages.problem import Problem
 from problems.gradientaccumulation import reference
 from problems.gradientaccumulation.generators import gen
 from problems.gradientaccumulation.validators import validate, validate_answer
 from testkit.runs import ROOT
+from tests.support import wrong_answer
+from tools import package_check, render
 
-VALIDATOR = build_package.PROBLEM.input_validator
-ANSWER_VALIDATOR = build_package.PROBLEM.answer_validator
+PROBLEM = Problem.named()
+VALIDATOR = PROBLEM.input_validator
+ANSWER_VALIDATOR = PROBLEM.answer_validator
 SEED = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
 
 
@@ -109,7 +113,7 @@ def test_every_sample_prints_the_same_however_a_correct_solution_adds():
 
 def test_every_valid_input_is_one_the_solver_and_reference_accept():
     """The canonical format is a subset of the solver's contract."""
-    for name, data in build_package.cases(largest=False).items():  # `make package` checks them all
+    for name, data in PROBLEM.cases(largest=False).items():  # `make package` checks them all
         validate.validate(data)
         assert reference.outcome(data)[0] == "ok", name
 
@@ -123,12 +127,12 @@ def run_wrong_answer(source, data):
     return out.getvalue()
 
 
-@pytest.mark.parametrize("name", sorted(build_package.PROBLEM.wrong_answers()))
+@pytest.mark.parametrize("name", sorted(PROBLEM.wrong_answers()))
 def test_each_wrong_answer_fails_on_some_secret_case(name):
     """The mistakes are real: each prints a different answer than the reference on some small case."""
     source = wrong_answer(name)
     wrong = []
-    for case, data in build_package.cases(largest=False).items():
+    for case, data in PROBLEM.cases(largest=False).items():
         if run_wrong_answer(source, data) != reference.answer(data):
             wrong.append(case)
     assert wrong, f"{name} passes every case"
@@ -136,7 +140,7 @@ def test_each_wrong_answer_fails_on_some_secret_case(name):
 
 def test_exact_ties_round_to_even_both_ways_as_the_statement_says():
     """A result exactly halfway rounds to the even last digit: the data holds such ties, up and down."""
-    data = build_package.cases(largest=False)
+    data = PROBLEM.cases(largest=False)
     for name in ("24-exact-ties", "25-exact-ties-after-an-update"):
         lines = data[name].decode().split("\n")
         values, answer = lines[1].split(), reference.answer(data[name]).split()
@@ -158,9 +162,9 @@ def test_half_up_rounding_is_wrong_only_where_a_tie_is():
     """The half-up mistake is caught by the ties and by nothing else: the ties are what catch it."""
     source = wrong_answer("half_up_rounding")
     samples = {"sample-%d" % (i + 1): (ROOT / "samples" / (n + ".in")).read_bytes()
-               for i, n in enumerate(build_package.samples())}
+               for i, n in enumerate(PROBLEM.samples())}
     wrong = set()
-    for case, data in {**samples, **build_package.cases(largest=False)}.items():
+    for case, data in {**samples, **PROBLEM.cases(largest=False)}.items():
         if run_wrong_answer(source, data) != reference.answer(data):
             wrong.add(case)
     assert wrong == {"sample-2", "24-exact-ties", "25-exact-ties-after-an-update"}
@@ -168,7 +172,7 @@ def test_half_up_rounding_is_wrong_only_where_a_tie_is():
 
 def test_the_second_sample_shows_the_printing_rules():
     """-0.0000 as 0.0000, a value np.round gets wrong, and an exact tie, as the statement explains."""
-    assert build_package.samples() == ["seed-example-lines", "printing-rules", "three-microbatches"]
+    assert PROBLEM.samples() == ["seed-example-lines", "printing-rules", "three-microbatches"]
     data = (ROOT / "samples" / "printing-rules.in").read_bytes()
     golden = (ROOT / "samples" / "printing-rules.out").read_text()
     assert golden == reference.answer(data) == "0.0000 0.8283 0.0312\n"
@@ -177,37 +181,45 @@ def test_the_second_sample_shows_the_printing_rules():
     assert "\\texttt{0.8283}" in body and "\\texttt{0.0312}" in body and "\\texttt{\\%.4f}" in body
 
 
-def write_limits(folder, legacy_yaml=build_package.LEGACY_YAML):
-    """Write the three files that state the limits, as build() writes them; return their folders."""
-    legacy, current, dmoj = folder / "legacy", folder / "current", folder / "dmoj"
-    for path, text in ((legacy / "problem.yaml", legacy_yaml),
-                       (current / "problem.yaml", build_package.CURRENT_YAML % ("T", "U")),
-                       (dmoj / "init.yml", build_package.DMOJ_YAML_HEAD % ("p", 2, 512 * 1024, "A"))):
-        path.parent.mkdir(parents=True)
-        path.write_text(text)
-    return legacy, current, dmoj
-
-
-def test_every_format_states_the_one_time_and_memory_limit(tmp_path):
-    """2 s and 512 MiB: the rule's value on 2026-12-01 (docs/package.md); legacy states the rule's factor."""
-    limits = build_package.TIME_LIMIT_S, build_package.MEMORY_LIMIT_MIB, build_package.AC_TO_TIME_LIMIT
-    assert limits == (2, 512, 2.5)
-    stated = build_package.stated_limits(*write_limits(tmp_path))
-    assert stated == {"legacy": (2.5, 512), "2025-09": (2, 512), "dmoj": (2, 512)}
-    build_package.check_limits(*write_limits(tmp_path / "again"))
-    other = build_package.LEGACY_YAML.replace("memory: 512", "memory: 1024")
-    with pytest.raises(SystemExit, match="other limits"):
-        build_package.check_limits(*write_limits(tmp_path / "other", other))
+def test_every_format_states_the_one_time_and_memory_limit(built):
+    """2 s and 512 MiB: the rule's value on 2026-12-01 (docs/package.md); legacy states the rule's factor.
+    Each file is YAML dumped from the problem's numbers: read back here as the judges read it."""
+    root, (legacy, current, dmoj) = built
+    assert (PROBLEM.time_limit_s, PROBLEM.memory_limit_mib, PROBLEM.ac_to_time_limit) == (2, 512, 2.5)
+    old = yaml.safe_load((legacy / "problem.yaml").read_text())
+    assert old["limits"] == {"time_multiplier": 2.5, "time_safety_margin": 2, "memory": 512}
+    assert old["validation"] == "default" and old["uuid"] == PROBLEM.uuid
+    assert "verifyproblem --fixed_timelim 2." in (legacy / "problem.yaml").read_text()  # its comment
+    new = yaml.safe_load((current / "problem.yaml").read_text())
+    assert new["limits"] == {"time_limit": 2, "memory": 512,
+                             "time_multipliers": {"ac_to_time_limit": 2.5, "time_limit_to_tle": 2}}
+    # A string, as BAPCtools compares it (not a date), and the uuid as the problem's own string.
+    assert (new["problem_format_version"], new["type"], new["uuid"]) == ("2025-09", "pass-fail", PROBLEM.uuid)
+    with zipfile.ZipFile(root / "domjudge" / "gradientaccumulation.zip") as archive:
+        assert yaml.safe_load(archive.read("problem.yaml")) == {"name": "Gradient Accumulation", **old}
+        assert archive.read(".timelimit") == b"2\n"
+    assert "# Time limit: 2 s, memory limit: 524288 KB;" in (dmoj / "init.yml").read_text()
     package = (ROOT / "docs" / "package.md").read_text()
     assert "2 s" in package and "524288 KB" in package and "512 MiB" in package
 
 
-def test_the_naive_solution_is_an_accepted_submission_too(tmp_path):
+def test_the_product_imports_no_dev_tooling():
+    """`make package` runs with the product alone: packages/ imports nothing of tools/, testkit/ or tests/."""
+    script = ("import sys, packages.build_package;"
+              " print(sorted({name.split('.')[0] for name in sys.modules} & {'tools', 'testkit', 'tests'}))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr
+
+
+def test_the_naive_solution_is_an_accepted_submission_too(built):
     """The time limit must leave room for the naive solution: both packages judge it, and must accept it."""
-    build_package.write_common(tmp_path, {})
-    accepted = tmp_path / "submissions" / "accepted"
+    _, (legacy, current, _) = built
+    accepted = legacy / "submissions" / "accepted"
     assert sorted(path.name for path in accepted.iterdir()) == ["loose_spacing.py", "naive.py", "solve.py"]
-    naive = build_package.PROBLEM.folder / "submissions" / "accepted" / "naive.py"
+    assert sorted(path.name for path in (current / "submissions" / "accepted").iterdir()) == sorted(
+        path.name for path in accepted.iterdir())
+    assert (accepted / "solve.py").read_bytes() == (ROOT / "solve.py").read_bytes()
+    naive = PROBLEM.folder / "submissions" / "accepted" / "naive.py"
     assert (accepted / "naive.py").read_bytes() == naive.read_bytes()
     answer = subprocess.run([sys.executable, str(naive)],
                             input=(ROOT / "samples" / "printing-rules.in").read_bytes(), capture_output=True)
@@ -219,7 +231,7 @@ def test_the_naive_solution_is_an_accepted_submission_too(tmp_path):
 
 def test_invalid_inputs_are_rejected_by_the_validator():
     """data/invalid_input/ of the 2025-09 package: bt validate requires the validator to reject each."""
-    names = build_package.invalid_inputs()
+    names = PROBLEM.invalid_inputs()
     assert len(names) >= 20
     for data in names.values():
         with pytest.raises(validate.Invalid):
@@ -243,7 +255,7 @@ def test_the_validator_reports_the_bounds_each_input_reaches(tmp_path):
 def test_the_secret_data_reaches_every_bound():
     """What `bt constraints` checks: K, lr, d and the values each reach both ends of their range."""
     bounds = validate.Bounds()
-    for data in build_package.cases(largest=True).values():
+    for data in PROBLEM.cases(largest=True).values():
         validate.validate(data, bounds)
     assert [line.split()[2:4] for line in bounds.lines()] == [["1", "1"]] * 4, bounds.lines()
 
@@ -285,7 +297,7 @@ def test_the_answer_validator_stands_alone_with_the_same_bound():
 
 
 def test_every_answer_is_valid():
-    for data in build_package.cases(largest=False).values():
+    for data in PROBLEM.cases(largest=False).values():
         validate_answer.validate(reference.answer(data).encode(), data)
 
 
@@ -322,7 +334,7 @@ def test_the_statement_refuses_what_it_cannot_map(tmp_path, markdown, why):
 def test_the_loose_answer_is_right_but_for_its_spacing(tmp_path):
     """loose_spacing.py, accepted in every package: the right tokens, a trailing space, no final newline."""
     program = tmp_path / "loose_spacing.py"
-    program.write_text(build_package.PROBLEM.accepted()["loose_spacing"].decode())
+    program.write_text(PROBLEM.accepted()["loose_spacing"].decode())
     for name in ("printing-rules", "seed-example-lines", "tiny-negative-prints-zero"):
         answer = (ROOT / "samples" / (name + ".out")).read_bytes()
         given = (ROOT / "samples" / (name + ".in")).read_bytes()
@@ -330,10 +342,10 @@ def test_the_loose_answer_is_right_but_for_its_spacing(tmp_path):
         assert done.stdout == answer[:-1] + b" " and done.stdout.split() == answer.split()
 
 
-def dmoj_checker():
-    """Return the check() of the DMOJ package's tokens.py, loaded as DMOJ loads a checker module."""
+def dmoj_checker(dmoj):
+    """Return the check() of the DMOJ folder's tokens.py, loaded as DMOJ loads a checker module."""
     scope = {}
-    exec(compile(build_package.DMOJ_CHECKER, "tokens.py", "exec"), scope)
+    exec(compile((dmoj / "tokens.py").read_text(), "tokens.py", "exec"), scope)
     return scope["check"]
 
 
@@ -341,18 +353,19 @@ def dmoj_checker():
     (b"0.0000 0.8283 0.0312\n", True), (b"0.0000 0.8283 0.0312 ", True), (b"0.0000\n0.8283\r\n0.0312", True),
     (b"-0.0000 0.8283 0.0312\n", False), (b"0.0000 0.8282 0.0312\n", False), (b"0.0000 0.8283\n", False),
     (b"0.0000 0.8283 0.0312 0.0000\n", False), (b"0 0.8283 0.0312\n", False)])
-def test_dmojs_checker_compares_tokens_as_the_default_validators_do(output, accepted):
-    assert dmoj_checker()(output, b"0.0000 0.8283 0.0312\n") is accepted
+def test_dmojs_checker_compares_tokens_as_the_default_validators_do(built, output, accepted):
+    _, (_, _, dmoj) = built
+    assert dmoj_checker(dmoj)(output, b"0.0000 0.8283 0.0312\n") is accepted
 
 
 def test_dmoj_scores_pass_or_fail_and_names_its_checker(built):
     """Samples first, worth 0; then every secret case in one batch worth 1 point; the checker beside it."""
     root, (_, _, dmoj) = built
     init = yaml.safe_load((dmoj / "init.yml").read_text())
-    pairs = build_package.test_data()
+    pairs = PROBLEM.test_data()
     samples = [name.replace("/", "-") for name in pairs if name.startswith("sample/")]
     secret = [name.replace("/", "-") for name in pairs if name.startswith("secret/")]
-    assert init["checker"] == "tokens.py" and (dmoj / "tokens.py").read_text() == build_package.DMOJ_CHECKER
+    assert init["checker"] == "tokens.py" and (dmoj / "tokens.py").is_file()
     cases = init["test_cases"]
     assert cases[:-1] == [{"in": name + ".in", "out": name + ".out", "points": 0} for name in samples]
     batch = [{"in": name + ".in", "out": name + ".out"} for name in secret]
@@ -366,7 +379,7 @@ def test_dmojs_statement_is_the_statement_in_dmojs_markdown(built):
     text = (root / "dmoj" / "statement.md").read_text()
     assert "~1 \\le K \\le 10~" in text and "$$\ng_{\\mathrm{eff}}" in text
     assert "## Input" in text and "## Sample Output 2\n\n```\n0.0000 0.8283 0.0312\n```" in text
-    assert "$" not in text.replace("$$\n", "") and text.endswith(build_package.CREDIT + "\n")
+    assert "$" not in text.replace("$$\n", "") and text.endswith(PROBLEM.credit + "\n")
 
 
 def test_the_domjudge_zip_holds_what_domjudge_reads_and_an_html_statement(built):
@@ -377,18 +390,20 @@ def test_the_domjudge_zip_holds_what_domjudge_reads_and_an_html_statement(built)
     assert {name.split("/")[0] for name in names} == {".timelimit", "problem.yaml", "problem.html", "data",
                                                       "submissions"}
     assert not [name for name in names if name.startswith(("data/invalid_input", "generators", "answer_v"))]
-    assert "<title>Gradient Accumulation</title>" in page and build_package.CREDIT in page
+    assert "<title>Gradient Accumulation</title>" in page and PROBLEM.credit in page
     text = render.html_text_of(page, inline=True)
-    render.check_order(text, render.expected("Gradient Accumulation", build_package.sample_pairs()), "html")
+    render.check_order(text, render.expected("Gradient Accumulation", PROBLEM.sample_pairs()), "html")
+    # DOMjudge's importer's rules (tools/domjudge_rules.py), as `make package-check` applies them.
+    zipped = root / "domjudge" / "gradientaccumulation.zip"
+    assert package_check.check_domjudge(zipped, PROBLEM.test_data(), "Gradient Accumulation")[0] == "html"
 
 
-def test_the_packages_carry_a_licence_their_formats_accept():
-    for text in (build_package.LEGACY_YAML, build_package.CURRENT_YAML % ("T", "U")):
-        meta = yaml.safe_load(text)
-        assert meta["license"] == "cc by-sa" and meta["rights_owner"] == build_package.AUTHORS
-    assert yaml.safe_load(build_package.LEGACY_YAML)["author"] == build_package.AUTHORS
-    credits = yaml.safe_load(build_package.CURRENT_YAML % ("T", "U"))["credits"]
-    assert credits == {"authors": build_package.AUTHORS}
+def test_the_packages_carry_a_licence_their_formats_accept(built):
+    _, (legacy, current, _) = built
+    old, new = (yaml.safe_load((folder / "problem.yaml").read_text()) for folder in (legacy, current))
+    for meta in (old, new):
+        assert meta["license"] == "cc by-sa" and meta["rights_owner"] == PROBLEM.authors
+    assert old["author"] == PROBLEM.authors and new["credits"] == {"authors": PROBLEM.authors}
     licence = (ROOT / "LICENSE").read_text()
     assert "MIT License" in licence and "CC BY-SA 4.0" in licence
 
@@ -416,5 +431,5 @@ def test_off_debian_a_missing_tool_is_one_line_saying_what_to_install():
 
 
 def test_package_md_shows_the_list_make_package_ends_with():
-    listed = build_package.UPLOADS % {"root": "build", "name": build_package.SHORTNAME}
+    listed = build_package.UPLOADS % {"root": "build", "name": PROBLEM.shortname}
     assert "```text\n" + listed + "```" in (ROOT / "docs" / "package.md").read_text()

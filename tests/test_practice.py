@@ -17,7 +17,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from support import wrong_answer
 
 from packages import cache
 from packages.problem import Problem
@@ -25,6 +24,7 @@ from practice import check, find, sandbox
 from practice.judge import Check, mistake_prints, printable
 from problems.gradientaccumulation import reference
 from testkit.runs import ROOT
+from tests.support import wrong_answer
 
 SEED = (ROOT / "samples" / "seed-example-lines.in").read_bytes()
 SAMPLE_2 = (ROOT / "samples" / "printing-rules.in").read_bytes()
@@ -91,7 +91,8 @@ def small():
     for _, given, answer, prints in check.cases():
         if len(given) < 1 << 20:
             outputs = {name: mistake.output(given) for name, mistake in KNOWN.items()}
-            out.append((given, answer, prints, {name: got for name, got in outputs.items() if got is not None}))
+            ran = {name: got for name, got in outputs.items() if got is not None}
+            out.append((given, answer, prints, ran))
     return out
 
 
@@ -269,7 +270,8 @@ def test_a_wrong_answer_is_wa_with_its_mistake_and_the_secret_data_waits(tmp_pat
     assert lines[2:6] == ["  input:    2 0.1\\n1.0 2.0\\n0.5 1.0\\n1.5 3.0\\n",
                           "  expected: 0.9000 1.8000", "  found:    0.8000 1.6000",
                           "            ^^^^^^ ^^^^^^"]
-    assert lines[7].endswith("value 1: expected 0.2500, found -1.2500; " + SENTENCES["sum_not_mean"]), lines[7]
+    said = "value 1: expected 0.2500, found -1.2500; " + SENTENCES["sum_not_mean"]
+    assert lines[7].endswith(said), lines[7]
     assert [line for line in lines if "secret" in line] == [
         "check: the secret data is for after the samples pass: fix them first"]
 

@@ -1,11 +1,14 @@
-"""What `make package` demands of a rendered statement (packages/render.py): every part, in order.
-The renderers themselves (problem2pdf, problem2html, bt pdf) run in `make package`."""
+"""What `make package-check` demands of a rendered statement (tools/render.py): every part, in order.
+The renderers themselves (problem2pdf, problem2html, bt pdf) run in `make package-check`."""
 
 import pytest
 
-from packages import render, statement
+from packages import statement
+from packages.problem import Problem
+from tools import render
 
-TITLE = statement.read()[0]
+PROBLEM = Problem.named()
+TITLE = statement.read(PROBLEM.statement)[0]
 SAMPLES = [(b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n", b"0.9000 1.8000\n")]
 # pdftotext's reading of problem2pdf's page, cut down: the layout's line breaks and thin spaces stay.
 PAGE = ("Gradient Accumulation\nProblem ID: gradientaccumulation\nWhen a batch ...\nInput\n"
@@ -37,10 +40,11 @@ def test_a_page_missing_a_part_or_out_of_order_fails(change, why):
 def test_the_constraints_looked_for_are_the_statements():
     """The bounds come from the validator's constants; the statement must state the same ones, as TeX
     (problem2html keeps the math as TeX for MathJax)."""
-    latex = statement.latex().replace(" ", "")
-    for bound in render.constraints(math=True):
+    latex = statement.latex(PROBLEM.statement).replace(" ", "")
+    for bound in render.constraints(math=True, bounds=PROBLEM.validate):
         assert bound.replace(" ", "") in latex, bound
-    assert render.constraints(math=False) == ["1 ≤ K ≤ 10", "0 ≤ η ≤ 10", "1 ≤ d ≤ 100 000", "−109 ≤ x ≤ 109"]
+    assert render.constraints(math=False, bounds=PROBLEM.validate) == [
+        "1 ≤ K ≤ 10", "0 ≤ η ≤ 10", "1 ≤ d ≤ 100 000", "−109 ≤ x ≤ 109"]
 
 
 def test_html_text_drops_scripts_and_tags_and_keeps_math():

@@ -3,9 +3,9 @@
 import difflib
 
 import pytest
-from support import both_engines
 
 from testkit.runs import SAMPLES, run_main, run_process
+from tests.support import both_engines
 
 INPUTS = sorted(SAMPLES.glob("*.in"))
 

@@ -19,10 +19,10 @@ import sys
 import types
 
 import pytest
-from learners import HEAD, LINEAR
 
 from accumulation import MISTAKES
 from testkit.runs import ROOT
+from tests.learners import HEAD, LINEAR
 
 NOTEBOOK = ROOT / "docs" / "tutorial.ipynb"
 SOLUTIONS = ROOT / "docs" / "tutorial-solutions.ipynb"

@@ -9,7 +9,7 @@
 
 generators.yaml, beside this file, names every case with its command line.
 BAPCtools' `bt generate` runs those lines with pypy3, and `make package` runs
-them itself (packages/build_package.py imports this file) for the legacy and
+them itself (packages/problem.py imports this file) for the legacy and
 DMOJ packages: the same bytes either way, since nothing here depends on the
 interpreter (random.Random's Mersenne Twister and "%.*f" are the same on
 CPython and PyPy). Standard library only, Python 3.7 syntax.

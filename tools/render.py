@@ -1,11 +1,11 @@
 """The statements rendered by the judges' own tools, and read back as a contestant sees them.
 
-`make package-check` (packages/build_package.py --check) renders each
-package's statement with the tool that reads that format:
+`make package-check` (tools/package_check.py) renders each package's
+statement with the tool that reads that format:
 
 - the legacy package: problemtools' problem2pdf (lualatex) and problem2html (plasTeX);
 - the 2025-09 package: BAPCtools' bt pdf (latexmk and pdflatex);
-- DOMjudge's zip: its problem.html, as build_package wrote it.
+- DOMjudge's zip: its problem.html, as packages/formats/domjudge.py wrote it.
 
 Each PDF's text, read out with pdftotext, and the HTML's text must hold the
 title, the Input section with every constraint, the Output section, and each
@@ -13,8 +13,9 @@ sample (its input lines, then its answer), in that order; a PDF must hold each
 sample whole on one page. Page 1 of each PDF
 becomes a PNG with pdftoppm, for a person to look at. All of it lands in
 build/statements/. TeX and poppler come from Debian's packages (TEX_PACKAGES),
-installed as root when missing: `python -m packages.render --install` does only that
-(.ci/run starts it early, in the background).
+installed as root when missing: `python -m tools.render --install` does only that
+(.ci/run starts it early, in the background). This module needs only the standard library, so that
+the system's python3 runs that before the project's venv exists.
 """
 
 import html
@@ -24,7 +25,8 @@ import subprocess
 import sys
 import time
 
-from problems.gradientaccumulation.validators.validate import MAX_ABS, MAX_D, MAX_K, MAX_LR
+from problems.gradientaccumulation.validators import validate as default_bounds
+from tools.installs import ensure_debian
 
 # What problem2pdf (lualatex, problemset.cls), problem2html (plasTeX, kpsewhich) and bt pdf
 # (latexmk, pdflatex, bapc.cls: tikz, pgfplots, siunitx) need, without Debian's recommends.
@@ -35,8 +37,6 @@ TEX_PACKAGES = ["texlive-latex-extra", "texlive-luatex", "texlive-pictures", "te
 
 def install():
     """Install TEX_PACKAGES that are missing, as root, without what they only recommend."""
-    from tools.installs import ensure_debian
-
     ensure_debian(TEX_PACKAGES, True, "rendering the statements", recommends=False)
 
 
@@ -44,24 +44,25 @@ class Unreadable(Exception):
     """A rendered statement lacks a part, or shows the parts out of order."""
 
 
-def constraints(math):
-    """Return the statement's bounds as the text shows them: rendered (math=False) or as TeX."""
-    exponent = len(str(MAX_ABS)) - 1
+def constraints(math, bounds=default_bounds):
+    """Return the statement's bounds as the text shows them: rendered (math=False) or as TeX. bounds is
+    the input validator's module (Problem.validate), which holds them: MAX_K, MAX_LR, MAX_D, MAX_ABS."""
+    exponent = len(str(bounds.MAX_ABS)) - 1
     if math:
-        return ["1 \\le K \\le %d" % MAX_K, "0 \\le \\eta \\le %d" % MAX_LR,
-                "1 \\le d \\le %d\\, %03d" % divmod(MAX_D, 1000),
+        return ["1 \\le K \\le %d" % bounds.MAX_K, "0 \\le \\eta \\le %d" % bounds.MAX_LR,
+                "1 \\le d \\le %d\\, %03d" % divmod(bounds.MAX_D, 1000),
                 "-10^%d \\le x \\le 10^%d" % (exponent, exponent)]
-    return ["1 ≤ K ≤ %d" % MAX_K, "0 ≤ η ≤ %d" % MAX_LR, "1 ≤ d ≤ %d %03d" % divmod(MAX_D, 1000),
-            "−10%d ≤ x ≤ 10%d" % (exponent, exponent)]
+    return ["1 ≤ K ≤ %d" % bounds.MAX_K, "0 ≤ η ≤ %d" % bounds.MAX_LR,
+            "1 ≤ d ≤ %d %03d" % divmod(bounds.MAX_D, 1000), "−10%d ≤ x ≤ 10%d" % (exponent, exponent)]
 
 
-def expected(title, samples, math=False):
+def expected(title, samples, math=False, bounds=default_bounds):
     """Return [(what, text)] that a rendered statement must show, in this order.
 
     samples is [(input bytes, answer bytes)]. pdftotext reads a sample's two boxes heading first:
     'Sample Input 1', 'Sample Output 1', the input's lines, then the answer."""
     parts = [("the title", title), ("the Input section", "Input")]
-    parts += [("the constraint " + bound, bound) for bound in constraints(math)]
+    parts += [("the constraint " + bound, bound) for bound in constraints(math, bounds)]
     parts.append(("the Output section", "Output"))
     for number, (given, answer) in enumerate(samples, 1):
         parts += [("sample %d's heading" % number, "Sample Input %d" % number),
@@ -161,28 +162,28 @@ def check(label, text, parts, out):
         raise SystemExit("render: %s (its text: %s)" % (unreadable, out / (label + ".txt"))) from None
 
 
-def render_legacy(folder, problemtools, title, samples, out):
+def render_legacy(folder, problemtools, title, samples, out, bounds=default_bounds):
     """Render the legacy package with problem2pdf and problem2html into out/; check both. Return the
     PDF, its page 1 as a PNG, and problem2html's report (its warnings are the caller's to judge)."""
     pdf, pages = out / "legacy.pdf", out / "legacy-html"
     run([str(problemtools / "problem2pdf"), "-o", str(pdf), str(folder)], "problem2pdf")
     report = run([str(problemtools / "problem2html"), "-d", str(pages), str(folder)], "problem2html")
-    check("legacy", pdf_text(pdf), expected(title, samples), out)
+    check("legacy", pdf_text(pdf), expected(title, samples, bounds=bounds), out)
     page = (pages / "index.html").read_text(encoding="utf-8")
-    check("legacy-html", html_text_of(page), expected(title, samples, math=True), out)
+    check("legacy-html", html_text_of(page), expected(title, samples, math=True, bounds=bounds), out)
     return pdf, page_one(pdf, out / "legacy-page1.png"), report
 
 
-def render_current(folder, bt, env, title, samples, out):
+def render_current(folder, bt, env, title, samples, out, bounds=default_bounds):
     """Render the 2025-09 package with bt pdf (into the package folder); check it."""
     run([bt, "pdf", "--no-bar", "--cp"], "bt pdf", cwd=folder, env=env)
     pdf = out / "2025-09.pdf"
     shutil.copyfile(folder / "problem.en.pdf", pdf)
-    check("2025-09", pdf_text(pdf), expected(title, samples), out)
+    check("2025-09", pdf_text(pdf), expected(title, samples, bounds=bounds), out)
     return pdf, page_one(pdf, out / "2025-09-page1.png")
 
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--install"]:
-        raise SystemExit("usage: python -m packages.render --install")
+        raise SystemExit("usage: python -m tools.render --install")
     install()

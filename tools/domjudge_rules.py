@@ -8,8 +8,8 @@ submissions). This module follows those two files of DOMjudge 9.0.0 (tag
 (2026-04-24), for a new problem imported into a contest by a jury user with a
 team, with DOMjudge's default languages (LanguageFixture: ``.py`` is Python 3,
 run with pypy3). DOMjudge itself, PHP with Symfony and a database, does not
-run here; `make package-check` checks the zip that `make package` wrote with this reading
-of it. The rules:
+run here; `make package-check` (tools/package_check.py) checks the zip that `make package`
+wrote (packages/formats/domjudge.py) with this reading of it. The rules:
 
 - the zip's root holds ``domjudge-problem.ini`` or ``problem.yaml``, or nothing is imported;
 - the problem's external id and short name are the zip's basename, [a-zA-Z0-9-_] only;

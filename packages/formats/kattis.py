@@ -1,0 +1,75 @@
+"""The legacy Kattis problem format, as problemtools and Kattis read it, and that folder zipped.
+
+    ROOT/SHORTNAME/              problem.yaml, problem_statement/problem.en.tex, data/sample/, data/secret/,
+                                 input_validators/, submissions/accepted/, submissions/wrong_answer/
+    ROOT/kattis/SHORTNAME.zip    that folder, zipped with the folder inside, as the format asks
+
+The legacy format has no fixed time limit: problem.yaml states the rule's factor (time_multiplier),
+which problemtools and Kattis apply to the slowest accepted run on their own machine.
+"""
+
+import shutil
+
+from packages import statement
+from packages.formats.files import archive, dump, write
+
+# No validator flags: the judges' default output validator, the rule every format states.
+COMMENT = """\
+No validator flags: the default output validator compares the output token by token, whitespace
+ignored, so a wrongly rounded last digit and -0.0000 are both Wrong Answer.
+The legacy format has no fixed time limit: problemtools and Kattis take the slowest accepted
+run times time_multiplier, rounded up to a whole second. On a machine like ours that is %d s;
+`make package-check` checks it with verifyproblem --fixed_timelim %d."""
+
+
+def rights(problem):
+    """Return the rights, as both Kattis-style formats state them."""
+    return {"source": problem.source, "license": problem.license, "rights_owner": problem.authors}
+
+
+def metadata(problem):
+    """Return the legacy problem.yaml's data."""
+    return {"uuid": problem.uuid, "author": problem.authors, **rights(problem), "validation": "default",
+            "limits": {"time_multiplier": problem.ac_to_time_limit,
+                       "time_safety_margin": problem.time_limit_to_tle,
+                       "memory": problem.memory_limit_mib}}
+
+
+def comment(problem):
+    """Return the comment on top of the legacy problem.yaml: what its values mean."""
+    return COMMENT % (problem.time_limit_s, problem.time_limit_s)
+
+
+def write_pairs(out, pairs):
+    """Write data/NAME.in and data/NAME.ans of {"sample/1" or "secret/NAME": (input, answer)}."""
+    for name, (text, answer) in pairs.items():
+        write(out, "data/%s.in" % name, text)
+        write(out, "data/%s.ans" % name, answer)
+
+
+def write_submissions(problem, out):
+    """Write submissions/accepted/ and submissions/wrong_answer/: every program compiles."""
+    for name, source in problem.accepted().items():
+        write(out, "submissions/accepted/%s.py" % name, source)
+    for name, source in problem.wrong_answers().items():
+        compile(source, name, "exec")
+        write(out, "submissions/wrong_answer/%s.py" % name, source)
+
+
+def write_common(problem, out):
+    """Write the data, the input validator and the submissions: the same in both Kattis-style formats."""
+    write_pairs(out, problem.test_data())
+    write(out, "input_validators/validate.py", problem.input_validator.read_bytes())
+    write_submissions(problem, out)
+
+
+def build(problem, root):
+    """Write root/SHORTNAME/ (replacing it) and root/kattis/SHORTNAME.zip; return the folder."""
+    folder = root / problem.shortname
+    if folder.exists():
+        shutil.rmtree(folder)
+    write(folder, "problem.yaml", dump(metadata(problem), comment(problem)))
+    write(folder, "problem_statement/problem.en.tex", statement.latex(problem.statement))
+    write_common(problem, folder)
+    archive(folder, root / "kattis" / (problem.shortname + ".zip"), problem.shortname + "/")
+    return folder

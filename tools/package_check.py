@@ -1,0 +1,269 @@
+"""Write the problem packages, then check them with the judges' own tools (`make package-check`).
+
+    python -m tools.package_check [ROOT]    # build the packages under ROOT (build/), then check them
+
+The packages are what `make package` writes (packages/build_package.py), for each problem under
+problems/. This installs problemtools and BAPCtools, pinned, into venvs of their own (build/judges/,
+never the project's .venv), and Debian's pypy3 and TeX if they are missing (as root), then runs:
+
+1. problemtools' verifyproblem on the Kattis zip, unpacked, with the
+   package's time limit fixed: config, validators, data and submissions
+   (every accepted submission Accepted on every case, each wrong answer Wrong
+   Answer), then the wrong answers again on data/secret alone: the secret
+   data by itself catches every mistake;
+2. BAPCtools on a copy of the 2025-09 package: bt generate (data/ removed
+   first; it must write the same bytes again), bt validate, bt run and bt
+   constraints;
+3. the statements: problem2pdf and problem2html on the legacy package, bt pdf
+   on the 2025-09 one, each read back (tools/render.py) into build/statements/;
+4. the DOMjudge zip, by DOMjudge's import rules (tools/domjudge_rules.py), and
+   its problem.html read back as the others.
+
+It fails on any error, and on any warning not listed in ACCEPTED_WARNINGS
+with its reason. DMOJ's judge checks the DMOJ directory: `make dmoj-check`.
+PyPy's nursery is this host's as practice/pypy.py decides it.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+from packages import build_package, statement
+from packages import problem as problems
+from packages.problem import Problem
+from tools import domjudge_rules, render
+from tools.installs import base_python, ensure_pypy, ensure_venv, lock
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Warnings the checks may print, each with its reason; any other warning fails `make package-check`.
+ACCEPTED_WARNINGS = {
+    "problemtools": {},
+    "bapctools": {},
+    "problem2html": {
+        # plasTeX says each time that it has no Python version of problemset.cls, and loads the LaTeX one.
+        "No Python version of problemset.cls": "plasTeX's notice, on every problemtools statement",
+        "Will now try to load a LaTeX implementation": "the same notice, its second line",
+        # No pdf2svg or dvisvgm: plasTeX needs one only to turn images into SVG, and there are none.
+        "Could not find a valid vector imager": "only images need one; the statement has none",
+    },
+}
+
+
+def check_report(tool, label, report, status):
+    """Raise SystemExit on a failed run or a warning not in ACCEPTED_WARNINGS[tool]."""
+    warnings = [line.strip() for line in report.splitlines() if re.match(r"\s*WARNING", line)]
+    unexpected = [w for w in warnings if not any(accepted in w for accepted in ACCEPTED_WARNINGS[tool])]
+    if status != 0 or unexpected:
+        raise SystemExit("%s failed on %s (status %d): %s" % (tool, label, status, unexpected or "see above"))
+
+
+# --------------------------------------------------------- problemtools ---
+
+
+def _verifyproblem(command, label, args, problem):
+    """Run verifyproblem with args; return its report, or raise SystemExit on an error, a new warning,
+    or a wrong answer that was not judged Wrong Answer."""
+    print("verifyproblem: %s" % label, file=sys.stderr, flush=True)
+    started = time.monotonic()
+    done = subprocess.run([command, *args], capture_output=True, text=True)
+    report = done.stdout + done.stderr
+    print(report, file=sys.stderr, flush=True)
+    print("verifyproblem: %s: %.1f s" % (label, time.monotonic() - started), file=sys.stderr, flush=True)
+    summary = re.search(r"tested: (\d+) errors?, (\d+) warnings?", report)
+    check_report("problemtools", label, report, done.returncode)
+    if summary is None or summary.group(1) != "0":
+        raise SystemExit("verifyproblem failed on %s: see above" % label)
+    verdicts = re.findall(r"wrong_answer/(\w+)\.py .* OK: WA", report)
+    if sorted(verdicts) != sorted(problem.wrong_answers()):
+        raise SystemExit("verifyproblem did not judge every mistake WA on %s: %s" % (label, verdicts))
+    return report
+
+
+def verify_legacy(out, problem):
+    """Run problemtools' verifyproblem on the legacy package; raise SystemExit on an error or new warning."""
+    ensure_pypy(install=True)  # problemtools runs .py submissions and validators with pypy3, as Kattis does
+    python = ensure_venv("problemtools", base_python(), lock("problemtools"))
+    command = str(Path(python[0]).parent / "verifyproblem")
+    # The package's limit, fixed: verifyproblem warns (and this check fails) if the slowest accepted
+    # run times time_multiplier is over it, that is, if the rule would give more on this machine.
+    seconds = problem.time_limit_s
+    fixed = ["--fixed_timelim", str(seconds)]
+    report = _verifyproblem(command, "all but the statement",
+                            [str(out), "-p", "config", "validators", "data", "submissions", *fixed], problem)
+    if not re.search(r"setting timelim to %d secs" % seconds, report):
+        raise SystemExit("verifyproblem did not judge with the time limit of %d s" % seconds)
+    judged = re.findall(r"accepted/(\w+)\.py .* OK: AC", report)
+    if sorted(judged) != sorted(problem.accepted()):
+        raise SystemExit("verifyproblem did not judge every accepted submission Accepted: %s" % judged)
+    secret_only = ["-p", "submissions", "-s", "wrong_answer", "-d", "secret", *fixed]
+    _verifyproblem(command, "the wrong answers on data/secret alone", [str(out), *secret_only], problem)
+    print("verifyproblem: %s passes, every mistake is Wrong Answer on the secret data alone" % out,
+          file=sys.stderr)
+
+
+# ------------------------------------------------------------ BAPCtools ---
+
+
+def bt_environment():
+    """Return the environment bt runs in. bt remembers every problem's uuid under $XDG_CONFIG_HOME and
+    warns when another checkout on this machine has the same one: each clone keeps its own memory."""
+    return {**os.environ, "XDG_CONFIG_HOME": str(ROOT / "build" / "judges" / "bapctools-config")}
+
+
+def _bt(bt, folder, action, *options):
+    """Run `bt ACTION` in the package folder; return its report, after checking status and warnings."""
+    print("bt %s: %s" % (action, folder), file=sys.stderr, flush=True)
+    started = time.monotonic()
+    # Two jobs, one per core (bt's default is half the cores): bt validate takes half the time.
+    done = subprocess.run([bt, action, "--no-bar", "--jobs", "2", *options], cwd=folder, capture_output=True,
+                          text=True, env=bt_environment())
+    report = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)  # colours off
+    print(report, file=sys.stderr, flush=True)
+    print("bt %s: %.1f s" % (action, time.monotonic() - started), file=sys.stderr, flush=True)
+    if re.search(r"^\s*ERROR|^\s*FATAL", report, re.M):
+        raise SystemExit("bt %s reported an error: see above" % action)
+    check_report("bapctools", "bt " + action, report, done.returncode)
+    return report
+
+
+def bt_generate(bt, out):
+    """Run bt generate on the 2025-09 package with its data/ removed; raise SystemExit unless it wrote
+    every file that `make package` wrote, byte for byte, and nothing else."""
+    data = out / "data"
+    contents = lambda: {path.relative_to(data): path.read_bytes()  # noqa: E731
+                        for path in data.rglob("*") if path.is_file()}
+    written = contents()
+    shutil.rmtree(data)
+    _bt(bt, out, "generate")
+    generated = contents()
+    differ = sorted(str(name) for name in set(written) | set(generated)
+                    if written.get(name) != generated.get(name))
+    if differ:
+        raise SystemExit("bt generate wrote other data than build_package from generators.yaml: %s" % differ)
+    print("bt generate: %d files of data/, byte for byte the ones the legacy and DMOJ packages hold"
+          % len(generated), file=sys.stderr)
+
+
+def verify_current(out, problem):
+    """Run BAPCtools on the 2025-09 package: bt generate (the same data), validate, run and constraints;
+    raise SystemExit on failure. Return the bt command."""
+    ensure_pypy(install=True)  # bt runs .py submissions with pypy3 too
+    python = ensure_venv("bapctools", base_python(), lock("bapctools"))
+    bt = str(Path(python[0]).parent / "bt")
+    bt_generate(bt, out)
+    _bt(bt, out, "validate")
+    report = _bt(bt, out, "run")
+    judged = set(re.findall(r"accepted/(\w+)\.py:?\s+AC\b", report))
+    wrong = set(re.findall(r"wrong_answer/(\w+)\.py:?\s+WA\b", report))
+    if judged != set(problem.accepted()) or wrong != set(problem.wrong_answers()):
+        raise SystemExit("bt run: judged AC: %s; judged WA: %s of %s"
+                         % (sorted(judged), sorted(wrong), sorted(problem.wrong_answers())))
+    _bt(bt, out, "constraints")
+    print("bapctools: %s passes bt generate, validate, run and constraints" % out, file=sys.stderr)
+    return bt
+
+
+# ----------------------------------------------------- statements, DOMjudge ---
+
+
+def render_statements(root, legacy, current, bt, problem):
+    """Render both packages' statements with the judges' tools and check them (tools/render.py)."""
+    render.install()
+    out = root / "statements"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    title, _ = statement.read(problem.statement)
+    samples, bounds = problem.sample_pairs(), problem.validate
+    problemtools = ROOT / "build" / "judges" / "problemtools" / "bin"
+    legacy_pdf, legacy_png, report = render.render_legacy(legacy, problemtools, title, samples, out, bounds)
+    check_report("problem2html", "the legacy statement", report, 0)
+    pdf, png = render.render_current(current, bt, bt_environment(), title, samples, out, bounds)
+    print("render: %s and %s (page 1: %s, %s), and %s/legacy-html: title, Input, constraints, Output,"
+          " samples, in order" % (legacy_pdf, pdf, legacy_png, png, out), file=sys.stderr)
+
+
+def verify_domjudge(root, problem):
+    """Check the DOMjudge zip by DOMjudge's importer's rules (tools/domjudge_rules.py), and its HTML
+    statement as tools/render.py checks the others."""
+    title = statement.read(problem.statement)[0]
+    target = root / "domjudge" / (problem.shortname + ".zip")
+    kind, page = check_domjudge(target, problem.test_data(), title, problem)
+    out = root / "statements"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "domjudge.html").write_bytes(page)
+    render.check("domjudge", render.html_text_of(page.decode("utf-8"), inline=True),
+                 render.expected(title, problem.sample_pairs(), bounds=problem.validate), out)
+    return target
+
+
+def check_domjudge(path, pairs, title, problem=build_package.PROBLEM):
+    """Raise SystemExit unless DOMjudge 9.0.0 and main would import the zip at path as intended: the
+    name, both limits, an HTML statement, every test case in order, and each jury submission's verdict.
+    Return the statement: (its type, its bytes)."""
+    wanted_jury = sorted([("submissions/accepted/%s.py" % name, "py3", ["CORRECT"])
+                          for name in sorted(problem.accepted())]
+                         + [("submissions/wrong_answer/%s.py" % name, "py3", ["WRONG-ANSWER"])
+                            for name in problem.wrong_answers()])
+    wanted_cases = [(rank, name.startswith("sample/"), name.split("/", 1)[1], given, answer)
+                    for rank, (name, (given, answer)) in enumerate(pairs.items(), 1)]
+    seconds, mib = problem.time_limit_s, problem.memory_limit_mib
+    for version in domjudge_rules.VERSIONS:
+        got = domjudge_rules.read(path, version)
+        wrong = [what for what, ok in [
+            ("imported", got.problem and not got.danger and not got.warning),
+            ("name %r" % got.name, got.name == title),
+            ("short name %r" % got.externalid, got.externalid == problem.shortname),
+            ("time limit %s s" % got.timelimit, got.timelimit == seconds),
+            ("memory limit %s KiB" % got.memlimit_kib, got.memlimit_kib == mib * 1024),
+            ("compare %s" % got.compare, got.compare == "default"),
+            ("statement %s" % (got.statement[:1],), got.statement[:1] == ("html",)),
+            ("test cases %s" % [case[2] for case in got.testcases], got.testcases == wanted_cases),
+            ("jury submissions %s" % got.jury, sorted(got.jury) == wanted_jury)] if not ok]
+        if wrong:
+            raise SystemExit("DOMjudge %s would import %s otherwise: %s; danger %s, warning %s"
+                             % (version, path, wrong, got.danger, got.warning))
+    print("domjudge: %s imports as intended by DOMjudge %s's rules: %r, %d s, %d MiB, problem.html,"
+          " %d test cases, %d jury submissions" % (path, " and ".join(domjudge_rules.VERSIONS), title,
+                                                   seconds, mib, len(pairs), len(wanted_jury)),
+          file=sys.stderr)
+    return got.statement
+
+
+def check(root, problem):
+    """Build problem's packages under root, then check them all; raise SystemExit at the first failure."""
+    legacy, current, _ = build_package.build(root, problem)
+    # problemtools checks what Kattis gets: the zip, unpacked.
+    unpacked = root / "kattis" / "unpacked"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    with zipfile.ZipFile(root / "kattis" / (problem.shortname + ".zip")) as kattis:
+        kattis.extractall(unpacked)
+    verify_legacy(unpacked / problem.shortname, problem)
+    # bt writes into the package it checks (bt generate, bt pdf): it gets a copy, not the upload.
+    checked = root / "2025-09-checked" / problem.shortname
+    shutil.rmtree(checked.parent, ignore_errors=True)
+    shutil.copytree(current, checked)
+    bt = verify_current(checked, problem)
+    render_statements(root, unpacked / problem.shortname, checked, bt, problem)
+    verify_domjudge(root, problem)
+    print("package-check: every package passes its judge's tools; solve.py, naive.py and loose_spacing.py"
+          " are Accepted and every mistake Wrong Answer under problemtools and BAPCtools, and DOMjudge"
+          " would import its zip as intended", file=sys.stderr)
+
+
+def main(argv=None):
+    root = build_package.arguments(argv, __doc__.splitlines()[0])
+    every = [Problem.named(name) for name in problems.names()]
+    for problem in every:
+        check(root, problem)
+    for problem in every:
+        print(build_package.uploads(root, problem))
+
+
+if __name__ == "__main__":
+    main()
