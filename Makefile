@@ -45,10 +45,11 @@ test: $(STAMP) ## run the tests, doctests and the docs' examples included (under
 check: export CHECK_FILE = $(value FILE)
 check: export CHECK_INTERPRETER = $(value INTERPRETER)
 check: export CHECK_SEED = $(value SEED)
-check: $(STAMP) ## judge your solution on the package's data: make check FILE=my_solution.py [INTERPRETER=pypy3] [FIND=1]
+check: export CHECK_PROBLEM = $(value PROBLEM)
+check: $(STAMP) ## judge your solution on the package's data: make check FILE=my_solution.py [INTERPRETER=pypy3] [FIND=1] [PROBLEM=...]
 	@test -n "$$CHECK_FILE" || { echo "usage: make check FILE=my_solution.py [INTERPRETER='python3 -S' or pypy3]"; exit 2; }
 	@$(PYTHON) -m tools.installs bubblewrap
-	@$(BIN)/python -m practice.check --interpreter "$$CHECK_INTERPRETER" $(if $(value FIND),--find --seed "$${CHECK_SEED:-1}") -- "$$CHECK_FILE"
+	@$(BIN)/python -m practice.check --interpreter "$$CHECK_INTERPRETER" $(if $(value FIND),--find --seed "$${CHECK_SEED:-1}") $(if $(value PROBLEM),--problem "$$CHECK_PROBLEM") -- "$$CHECK_FILE"
 
 practice: $(STAMP) ## serve the offline practice page on 127.0.0.1, port 8000 or PORT=... (Pyodide from npm, offline)
 	$(BIN)/python -m tools.installs page

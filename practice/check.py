@@ -25,12 +25,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from packages import cache
-from packages.problem import Problem
+from packages.problem import DEFAULT, Problem, names
 from practice import judge, pypy, sandbox
 from practice.judge import Check, Verdict, crash, mistake_prints, printable, wrong_sample
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUND = ROOT / "build" / "find"  # where a search saves the input it found
+SEARCHED = DEFAULT  # the problem whose inputs practice/find.py draws
 # Compiles the learner's file with the learner's interpreter: its grammar, not the checker's.
 SYNTAX = ("import sys\ntry:\n    compile(sys.stdin.buffer.read(), sys.argv[1], 'exec')\n"
           "except (SyntaxError, ValueError) as error:\n"
@@ -38,32 +39,32 @@ SYNTAX = ("import sys\ntry:\n    compile(sys.stdin.buffer.read(), sys.argv[1], '
           "    sys.stdout.write('%s\\n%s\\n' % (getattr(error, 'msg', error), where))\n")
 
 
-def limits():
-    """Return (time limit in s, memory limit in MiB) of the problem (its problem.yaml)."""
-    problem = Problem.named()
+def limits(problem=DEFAULT):
+    """Return (time limit in s, memory limit in MiB) of a problem (its problem.yaml)."""
+    problem = Problem.named(problem)
     return problem.time_limit_s, problem.memory_limit_mib
 
 
-def mistakes():
-    """Return {name: judge.Mistake}: the problem's wrong submissions, each the one definition of a mistake."""
-    return judge.mistakes(Problem.named().wrong_answers())
+def mistakes(problem=DEFAULT):
+    """Return {name: judge.Mistake}: a problem's wrong submissions, each the one definition of a mistake."""
+    return judge.mistakes(Problem.named(problem).wrong_answers())
 
 
-def _cases():
-    known, out = mistakes(), []
-    for name, (given, answer) in Problem.named().test_data().items():
-        group, case = name.split("/")
-        out.append(("%s %s" % (group, case), given, answer, mistake_prints(known, given, answer)))
-    return out
+def cases(problem=DEFAULT):
+    """Return [(name, input, answer, mistake prints)] of a problem: the samples, then the secret data,
+    as `make package` writes them, with what each mistake prints on each (kept in build/cache/)."""
+    folder = Problem.named(problem)
+    sources = folder.data_sources() + [folder.folder / "submissions" / "wrong_answer",
+                                       Path(__file__).parent / "judge.py"]
 
+    def compute():
+        known, out = mistakes(problem), []
+        for name, (given, answer) in folder.test_data().items():
+            group, case = name.split("/")
+            out.append(("%s %s" % (group, case), given, answer, mistake_prints(known, given, answer)))
+        return out
 
-def cases():
-    """Return [(name, input, answer, mistake prints)]: the samples, then the secret data, as `make
-    package` writes them, with what each mistake prints on each (kept in build/cache/)."""
-    problem = Problem.named()
-    sources = problem.data_sources() + [problem.folder / "submissions" / "wrong_answer",
-                                        Path(__file__).parent / "judge.py"]
-    return cache.cached("practice-cases", sources, _cases)
+    return cache.cached("practice-cases-" + problem, sources, compute)
 
 
 def verdict_of(run, answer, prints, check, seconds):
@@ -99,10 +100,10 @@ def syntax_error(command, path, source):
     return why + (" (line %s)" % where if where else "")
 
 
-def check(path, interpreter="python3", out=None, find=None, **search):
-    """Judge the program at path; print a line per case on out (stdout); return the exit status (0:
-    every case AC). find: a seed, to search small inputs for one the program gets wrong instead
-    (practice/find.py)."""
+def check(path, interpreter="python3", out=None, find=None, problem=DEFAULT, **search):
+    """Judge the program at path on a problem (its short name); print a line per case on out (stdout);
+    return the exit status (0: every case AC). find: a seed, to search small inputs for one the program
+    gets wrong instead (practice/find.py)."""
     out = out or sys.stdout
     path = Path(path)
     try:
@@ -128,7 +129,10 @@ def check(path, interpreter="python3", out=None, find=None, **search):
         nursery = os.environ.get("PYPY_GC_NURSERY") or pypy.judge_host({}, stream=out)
         if nursery:
             box.environment["PYPY_GC_NURSERY"] = nursery
-    seconds, mib = limits()
+    seconds, mib = limits(problem)
+    if find is not None and problem != SEARCHED:
+        print("find: the search draws inputs of %s alone, not of %s" % (SEARCHED, problem), file=out)
+        return 2
     if find is not None:
         print("find: %s with %s, %g s and %d MiB an input, %s"
               % (path, interpreter, seconds, mib, isolation(box)), file=out)
@@ -137,7 +141,7 @@ def check(path, interpreter="python3", out=None, find=None, **search):
     print("check: %s with %s, %g s and %d MiB a case, %s" % (path, interpreter, seconds, mib, isolation(box)),
           file=out)
     _missing(box, out)
-    every, checker, failed = cases(), Check(mistakes()), 0
+    every, checker, failed = cases(problem), Check(mistakes(problem)), 0
     width = max(len(name) for name, _, _, _ in every)
 
     def run(case):
@@ -220,9 +224,11 @@ def main(argv=None):
     parser.add_argument("--find", action="store_true",
                         help="search small random inputs for one it gets wrong (practice/find.py)")
     parser.add_argument("--seed", type=int, default=1, help="the search's seed (with --find); default 1")
+    parser.add_argument("--problem", default=DEFAULT, choices=names(),
+                        help="the problem, by its folder under problems/; default %s" % DEFAULT)
     args = parser.parse_args(argv)
     try:
-        return check(args.file, args.interpreter, find=args.seed if args.find else None)
+        return check(args.file, args.interpreter, find=args.seed if args.find else None, problem=args.problem)
     except BrokenPipeError:  # `make check ... | head`: the reader has gone, so stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141

@@ -702,3 +702,12 @@ def test_a_taken_port_is_one_line_before_the_page_is_built():
     assert done.returncode == 1 and done.stdout == b"", done
     assert done.stderr == ("practice: cannot serve on 127.0.0.1:%d: Address already in use; try another port:"
                            " make practice PORT=%d\n" % (port, port + 1)).encode()
+
+
+def test_the_problem_is_chosen_by_its_folder_and_an_unknown_one_is_refused():
+    """make check PROBLEM=...: a problem of problems/ by its name (the first by default); no other."""
+    done = subprocess.run([sys.executable, "-m", "practice.check", "--problem", "nosuch", "solve.py"],
+                          cwd=ROOT, capture_output=True, timeout=600)
+    assert done.returncode == 2 and b"invalid choice: 'nosuch'" in done.stderr and not done.stdout, done
+    status, lines = check_process(ROOT / "solve.py", "--problem", "gradientaccumulation")
+    assert status == 0 and lines[-1] == "check: every case AC", lines
