@@ -53,6 +53,7 @@ import time
 from pathlib import Path
 
 from packages import build_package
+from packages.problem import Problem
 from practice import pypy
 from testkit.bad_inputs import BAD_INPUTS
 from testkit.runs import run_main
@@ -65,10 +66,11 @@ DEBIAN_PYTHON = "/usr/bin/python3"  # Debian's: the unprivileged user can run it
 RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3"}
 # The package's limits, as a DMOJ admin enters them (docs/package.md): every accepted run must fit,
 # every wrong answer must be WA, not TLE or MLE.
-TIME_LIMIT = float(build_package.TIME_LIMIT_S)
-MEMORY_KB = build_package.MEMORY_LIMIT_MIB * 1024
-PROBLEM = build_package.SHORTNAME
-ACCEPTED = tuple(build_package.accepted())  # the package's accepted submissions: each must be AC
+SPEC = Problem.named()  # the problem whose DMOJ package this checks
+TIME_LIMIT = float(SPEC.time_limit_s)
+MEMORY_KB = SPEC.memory_limit_mib * 1024
+PROBLEM = SPEC.shortname
+ACCEPTED = tuple(SPEC.accepted())  # the package's accepted submissions: each must be AC
 
 
 def stage(upload):
@@ -90,9 +92,9 @@ def stage(upload):
         (folder / "init.yml").write_text("".join(lines))
     sources = STAGE / "sources"
     sources.mkdir()
-    for name, source in build_package.accepted().items():
+    for name, source in SPEC.accepted().items():
         (sources / (name + ".py")).write_bytes(source)
-    for name, source in build_package.PROBLEM.wrong_answers().items():
+    for name, source in SPEC.wrong_answers().items():
         (sources / (name + ".py")).write_bytes(source)
     for path in [STAGE, *STAGE.rglob("*")]:
         path.chmod(0o755 if path.is_dir() else 0o644)
@@ -113,7 +115,7 @@ def jobs():
             add(name, language, PROBLEM)
         for suffix in ("_raw", "_bad", "_bad_raw"):
             add("solve", language, PROBLEM + suffix)
-    for name in build_package.PROBLEM.wrong_answers():
+    for name in SPEC.wrong_answers():
         add(name, "PY3", PROBLEM, short_circuit=True)
     return found
 
@@ -136,7 +138,7 @@ def unprivileged(python):
 
 def check(report):
     """Return the list of failures in the worker's report."""
-    failures, wrong = [], build_package.PROBLEM.wrong_answers()
+    failures, wrong = [], SPEC.wrong_answers()
     for result in report["results"]:
         job, cases = result["job"], result["cases"]
         where = "%s under %s on %s" % (job["name"], job["language"], job["problem"])
@@ -197,13 +199,13 @@ def table(report):
         heaviest += [solve[largest], naive[largest]]
     # The package's limits must leave room for every accepted run, by docs/package.md's rule: the slowest
     # and the heaviest on the largest case, times AC_TO_TIME_LIMIT and MEMORY_FACTOR, rounded up.
-    seconds = max(1, math.ceil(build_package.AC_TO_TIME_LIMIT * max(case["time"] for case in heaviest)))
-    mib = max(256, 2 ** math.ceil(math.log2(build_package.MEMORY_FACTOR
+    seconds = max(1, math.ceil(SPEC.ac_to_time_limit * max(case["time"] for case in heaviest)))
+    mib = max(256, 2 ** math.ceil(math.log2(SPEC.memory_factor
                                              * max(case["memory_kb"] for case in heaviest) / 1024)))
-    targets = [("time limit by the rule <= the package's %d s" % build_package.TIME_LIMIT_S,
-                "%d s" % seconds, seconds <= build_package.TIME_LIMIT_S),
-               ("memory limit by the rule <= the package's %d MiB" % build_package.MEMORY_LIMIT_MIB,
-                "%d MiB" % mib, mib <= build_package.MEMORY_LIMIT_MIB)]
+    targets = [("time limit by the rule <= the package's %d s" % SPEC.time_limit_s,
+                "%d s" % seconds, seconds <= SPEC.time_limit_s),
+               ("memory limit by the rule <= the package's %d MiB" % SPEC.memory_limit_mib,
+                "%d MiB" % mib, mib <= SPEC.memory_limit_mib)]
     print("\n| target: the check fails unless met | measured | met |\n|---|---:|:---:|")
     for label, measured, met in targets:
         print("| %s | %s | %s |" % (label, measured, "yes" if met else "NO"))
