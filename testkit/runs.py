@@ -74,7 +74,7 @@ def run_main(data, argv=(), engine=None):
 def program():
     """Return the path of the solve.py that a test runs as a process: the project's own.
 
-    (Under `make mutants`, tools/mutmut_plugin.py puts the active mutant's file here.)
+    (Under `make mutants`, tools/mutmut_plugin.py replaces it: a process runs the active mutant.)
     """
     return SOLVE
 

@@ -25,16 +25,18 @@ mutant of that line, and the run says how many lines are so marked.
 
 What mutmut needs from the suite is tools/mutmut_plugin.py, a pytest plugin
 that mutmut's runs load (`-p`, from pyproject.toml's [tool.mutmut]) and
-`make test` does not: fewer Hypothesis examples, the active mutant's own file
-for tests that run solve.py as a process (mutmut switches mutants inside the
-imported module, which a new process would not see), those processes'
-functions credited to their tests, and the order and time limits of a
-mutant's tests.
+`make test` does not: fewer Hypothesis examples, each doctest once, the
+active mutant's own solve.py for tests that run it as a process (mutmut
+switches mutants inside the imported module, which a new process would not
+see), and the time limits and order of a mutant's tests.
+
+mutmut's command line gives the verdicts (`mutmut results`) and shows a
+survivor's change (`mutmut show`); only the list of mutants, needed before
+the run to draw a sample, comes from mutmut's own code (mutations()).
 """
 
 import argparse
 import fnmatch
-import json
 import os
 import random
 import shutil
@@ -49,7 +51,7 @@ SOURCES = ["solve.py", "accumulation.py"]
 COPIED = SOURCES + ["pyproject.toml", "Makefile", "locks", "tests", "testkit", "tools", "samples", "problems",
                     "packages", "docs", "practice", "README.md", "LICENSE"]
 PRAGMA = "# pragma: no mutate"
-PLAIN = "GA_MUTANTS_PLAIN"  # environment: the folder of plain solve.py files, for program_for()
+MUTMUT = Path(sys.executable).with_name("mutmut")  # mutmut's command, in this venv
 
 # mutmut's verdicts, by the names its `results` command prints.
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}
@@ -59,58 +61,27 @@ KILLED = {"killed", "timeout", "segfault", "caught by type check"}
 
 
 def mutations(path):
-    """Return {mutant name: 'module.function: before => after'} for one source file, in mutmut's order.
+    """Return the names of mutmut's mutants of one source file, e.g. solve.x_main__mutmut_3, in its order.
 
-    The names are mutmut's own (its numbering is checked against
-    mutate_file_contents). The description is the changed lines of code,
-    before and after, which stay the same when other code moves, so it can
-    name an equivalent mutant; `` [#2]`` and on mark the same change made
-    to an identical line further down the function.
+    mutmut lists them only after a run (`mutmut results`); a sample is drawn
+    before it, so the list comes from the function that mutmut's run calls.
     """
-    import difflib
+    from mutmut.mutation.file_mutation import mutate_file_contents
 
-    import libcst as cst
-    from mutmut.mutation.file_mutation import (
-        create_mutations,
-        deep_replace,
-        group_by_top_level_node,
-        mutate_file_contents,
-    )
-    from mutmut.mutation.trampoline_templates import mangle_function_name
+    return [path.stem + "." + name for name in mutate_file_contents(str(path), path.read_text()).mutant_names]
 
-    code = path.read_text()
-    module, found, _, _ = create_mutations(str(path), code)
-    by_node = group_by_top_level_node(found)
-    prefix = path.stem + "."
-    render = cst.Module([]).code_for_node
 
-    def changed(before, after):
-        lines = list(difflib.ndiff(before.splitlines(), after.splitlines()))
-        old = " / ".join(line[2:].strip() for line in lines if line.startswith("- "))
-        new = " / ".join(line[2:].strip() for line in lines if line.startswith("+ "))
-        return "%s => %s" % (old, new)
+def change(work, name):
+    """Return 'module.function: before => after' for a mutant, from `mutmut show` in work.
 
-    named = {}
-    for statement in module.body:
-        functions = [(statement, None)] if isinstance(statement, cst.FunctionDef) else []
-        if isinstance(statement, cst.ClassDef) and isinstance(statement.body, cst.IndentedBlock):
-            functions = [(method, statement.name.value) for method in statement.body.body
-                         if isinstance(method, cst.FunctionDef)]
-        for function, class_name in functions:
-            mangled_name = mangle_function_name(name=function.name.value, class_name=class_name)
-            assert mangled_name == mangled(function.name.value, class_name), "mutmut names them otherwise"
-            original = render(function)
-            seen = {}
-            for number, mutation in enumerate(by_node.get(function, ()), 1):
-                mutant = render(deep_replace(function, mutation.original_node, mutation.mutated_node))
-                described = "%s: %s" % (prefix + mangled_name, changed(original, mutant))
-                seen[described] = seen.get(described, 0) + 1
-                if seen[described] > 1:  # the same change to an identical line further down
-                    described += " [#%d]" % seen[described]
-                named["%s%s__mutmut_%d" % (prefix, mangled_name, number)] = described
-    expected = mutate_file_contents(str(path), code).mutant_names
-    assert list(named) == [prefix + name for name in expected], "mutmut numbers its mutants differently"
-    return named
+    The changed lines of code, before and after, stay the same when other
+    code moves, so they name a mutant (a survivor) as a reader would.
+    """
+    shown = subprocess.run([str(MUTMUT), "show", name], cwd=work, capture_output=True, text=True, check=True)
+    lines = [line for line in shown.stdout.splitlines() if not line.startswith(("---", "+++"))]
+    old = " / ".join(line[1:].strip() for line in lines if line.startswith("-"))
+    new = " / ".join(line[1:].strip() for line in lines if line.startswith("+"))
+    return "%s: %s => %s" % (name.partition("__mutmut_")[0], old, new)
 
 
 def marked_equivalent():
@@ -118,16 +89,11 @@ def marked_equivalent():
     return sum((ROOT / source).read_text().count(PRAGMA) for source in SOURCES)
 
 
-def mangled(name, class_name=None):
-    """Return mutmut's name for a function or method (mutations() checks it against mutmut's own)."""
-    return "xǁ%sǁ%s" % (class_name, name) if class_name else "x_" + name
-
-
 # ------------------------------------------------------------ the run ---
 
 
 def prepare(work):
-    """Make the folder work a fresh copy of the project, with plain/solve.py for program_for()."""
+    """Make the folder work a fresh copy of the project."""
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache")
@@ -137,51 +103,46 @@ def prepare(work):
             shutil.copytree(source, work / name, ignore=ignore)
         else:
             shutil.copy2(source, work / name)
-    (work / "plain").mkdir()
-    shutil.copy2(ROOT / "solve.py", work / "plain" / "solve.py")
 
 
 def run_mutmut(work, names, log):
     """Run mutmut on the named mutants in the folder work, its output to log; return its exit status."""
-    env = dict(os.environ, **{PLAIN: str(work / "plain")})
+    env = dict(os.environ)
     env.pop("MUTANT_UNDER_TEST", None)
     env.pop("GA_DEEP", None)
-    mutmut = Path(sys.executable).with_name("mutmut")
     with open(log, "w") as out:
-        return subprocess.run([str(mutmut), "run", *names], cwd=work, env=env, stdout=out,
+        return subprocess.run([str(MUTMUT), "run", *names], cwd=work, env=env, stdout=out,
                               stderr=subprocess.STDOUT).returncode
 
 
 def verdicts(work):
-    """Return {mutant name: mutmut's verdict} from the run's results in work/mutants/."""
-    from mutmut.stats import status_by_exit_code
-
-    found = {}
-    for source in SOURCES:
-        meta = json.loads((work / "mutants" / (source + ".meta")).read_text())
-        for name, code in meta["exit_code_by_key"].items():
-            found[name] = status_by_exit_code[code]
-    return found
+    """Return {mutant name: mutmut's verdict} from `mutmut results` in the folder work."""
+    shown = subprocess.run([str(MUTMUT), "results", "--all", "true"], cwd=work, capture_output=True,
+                           text=True, check=True)
+    return dict(line.strip().rsplit(": ", 1) for line in shown.stdout.splitlines() if ": " in line)
 
 
 FULL_RUN = ROOT / "docs" / "testing.md"
 BEGIN, END = "<!-- make mutants ALL=1 writes this paragraph -->", "<!-- end of the full run -->"
 
 
-def record_full_run(described, marked, counts, killed, survivors, took):
-    """Write the full run's table into docs/testing.md, between BEGIN and END, with the date and commit."""
+def record_full_run(total, marked, counts, killed, survivors, took):
+    """Write the full run's table into docs/testing.md, between BEGIN and END, with the date and commit.
+
+    survivors: the change of each mutant that survived (see change()).
+    """
     from tools.record import record
 
-    run, sources = format(len(described), ","), " and ".join("`%s`" % source for source in SOURCES)
+    run, sources = format(total, ","), " and ".join("`%s`" % source for source in SOURCES)
     rows = ["| | |", "|---|---:|", "| mutants of %s | %s |" % (sources, run),
             "| lines marked equivalent (`%s`) | %d |" % (PRAGMA, marked)]
     rows += ["| %s | %s |" % (verdict, format(count, ",")) for verdict, count in
              sorted(counts.items(), key=lambda item: -item[1])]
-    share = 100.0 * killed / len(described)
+    share = 100.0 * killed / total
     rows += ["| **killed** | **%s of %s, %.1f%%** |" % (format(killed, ","), run, share),
              "| wall time, listing to verdicts | %d s (%.1f minutes) |" % (took, took / 60)]
     if survivors:
-        rows += ["", "Survivors: " + "; ".join("`%s`" % described[name] for name in survivors) + "."]
+        rows += ["", "Survivors: " + "; ".join("`%s`" % survivor for survivor in survivors) + "."]
     record(FULL_RUN, BEGIN, END, "make mutants ALL=1", rows)
 
 
@@ -200,10 +161,8 @@ def main():
     work = args.workdir.resolve()
 
     started = time.monotonic()
-    described = {}
-    for source in SOURCES:
-        described.update(mutations(ROOT / source))
-    candidates, marked = sorted(described), marked_equivalent()
+    candidates = sorted(name for source in SOURCES for name in mutations(ROOT / source))
+    marked = marked_equivalent()
     if args.only:
         chosen = [name for name in candidates if any(fnmatch.fnmatchcase(name, only) for only in args.only)]
         if not chosen:
@@ -215,7 +174,7 @@ def main():
         chosen = sorted(random.Random(args.seed).sample(candidates, min(args.sample, len(candidates))))
         which = "a sample (seed %d) of" % args.seed
     print("mutmut made %d mutants of %s (%d lines are marked equivalent, %r, and give none); running %s %d"
-          % (len(described), " and ".join(SOURCES), marked, PRAGMA, which, len(chosen)))
+          % (len(candidates), " and ".join(SOURCES), marked, PRAGMA, which, len(chosen)))
     print("(mutmut runs in %s; its output goes to mutmut.log there)" % work, flush=True)
 
     prepare(work)
@@ -238,13 +197,14 @@ def main():
         print("  %-22s %5d" % (verdict, count))
     print("  %-22s %5d" % ("lines marked equivalent", marked))
     print()
-    for name in survivors:
-        print("%s  [%s]\n    %s" % (name, found[name], described[name]))
+    changes = [change(work, name) for name in survivors]
+    for name, changed in zip(survivors, changes, strict=True):
+        print("%s  [%s]\n    %s" % (name, found[name], changed))
     took = time.monotonic() - started
     print("%sscore: %d of %d killed, %.1f%% (%s %d mutants; %d s)"
           % ("\n" if survivors else "", killed, len(chosen), score, which, len(chosen), took))
     if args.all:
-        record_full_run(described, marked, counts, killed, survivors, took)
+        record_full_run(len(candidates), marked, counts, killed, changes, took)
     if score < args.fail_under:
         sys.exit("mutants: %.1f%% killed is below %.1f%%" % (score, args.fail_under))
 
