@@ -1,11 +1,16 @@
-"""tools/mutmut_plugin.py: a mutant's own solve.py, each doctest once, time limits, test order."""
+"""tools/mutmut_plugin.py: a mutant's own solve.py, the stats run's, each doctest once, limits, order."""
 
 import doctest
 import importlib.util
+import subprocess
+import sys
 
 import pytest
 
+from testkit.runs import SOLVE
 from tools import mutmut_plugin as mutants
+
+SEED = b"2 0.1\n1.0 2.0\n0.5 1.0\n1.5 3.0\n"
 
 # A module as mutmut writes it, cut down: the original's trampoline, then its copies, each mutant a
 # function named after it (and a class's methods in the class).
@@ -71,6 +76,17 @@ def test_a_mutants_program_is_the_plain_file_with_the_mutants_function(mutated):
     assert program == ORIGINAL.replace("    return x + 1  # one more\n", "    return x - 1\n")
     method = mutants.mutant_program(mutated, "xǁCǁm__mutmut_1", ORIGINAL)
     assert method == ORIGINAL.replace("        return [1, 2]\n", "        return [1,\n                3]\n")
+
+
+def test_the_stats_runs_solve_py_says_it_ran_and_does_nothing_else(tmp_path):
+    text = SOLVE.read_text()
+    (tmp_path / "solve.py").write_text(mutants.marked(text, tmp_path / "ran"))
+    assert not (tmp_path / "ran").exists()
+    done = subprocess.run([sys.executable, str(tmp_path / "solve.py")], input=SEED, capture_output=True,
+                          timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"0.9000 1.8000\n", b"")
+    assert (tmp_path / "ran").exists()
+    assert text.index('\nif __name__ == "__main__":') > text.rindex("\ndef ")  # after each def: no line moves
 
 
 def test_mutmuts_copies_are_found_in_the_module_and_its_classes(mutated):

@@ -11,7 +11,8 @@ that; nothing in tests/ or testkit/ knows of it:
   docstring; the original's doctest runs, through mutmut's trampoline, under the active mutant;
 - a test that runs solve.py as a process runs a plain solve.py with the active mutant's function in
   it (testkit.runs.program is replaced): mutmut switches mutants inside the imported module, which a
-  new process does not see; in the stats run, such a test is credited with all of solve.py;
+  new process does not see; in the stats run, a test while which solve.py ran (in a process or not)
+  is credited with every function of solve.py;
 - each test of a mutant has a time limit of its own (pytest-timeout), from its time in the clean run;
 - the tests that killed a mutant of a function go first for its other mutants.
 
@@ -33,10 +34,10 @@ MODULES = [Path(source).stem for source in SOURCES]  # the modules mutmut mutate
 # project it copies (here build/mutants/): the plain solve.py is above it.
 ORIGINAL = runs.ROOT.parent / "solve.py"
 PROGRAMS = runs.ROOT / "mutant-programs"  # solve.py with a mutant, one for each mutant a process runs
+RAN = PROGRAMS / "ran"  # the stats run's solve.py makes this file when it runs
 KILLERS = runs.ROOT / "mutmut-killers"  # the tests that killed a function's mutants, one file a function
 
 took = {}  # {test id: seconds} in the clean run, in mutmut's process: its forks, the mutants, know it
-ran_solve = []  # in the stats run: the current test ran solve.py as a process
 
 
 def active():
@@ -79,11 +80,27 @@ def mutant_program(module, name, original):
     return "".join(lines[:first - 1] + [mutant] + lines[node.end_lineno:])
 
 
+def marked(original, ran):
+    """Return solve.py's text original with a line, before its main guard (no line moves), that makes ran.
+
+    A process may run it long after the test asked for it (a fixture of the module asks once): the
+    test that is running when it runs is the one credited.
+    """
+    guard = '\nif __name__ == "__main__":'
+    assert original.count(guard) == 1, "solve.py has no single main guard"
+    line = "open(%r, 'a').close()  # make mutants: solve.py ran" % str(ran)
+    return original.replace(guard, "\n" + line + "\n" + guard)
+
+
 def program():
     """testkit.runs.program under mutmut: the solve.py a test runs as a process, with the active mutant."""
     mutant = active()
     if mutant == "stats":
-        ran_solve.append(mutant)
+        path = PROGRAMS / "stats" / "solve.py"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(marked(ORIGINAL.read_text(), RAN))
+        return path
     module, _, name = mutant.rpartition(".")
     if module != "solve" or "__mutmut_" not in name:
         return ORIGINAL
@@ -158,19 +175,19 @@ def pytest_collection_modifyitems(items):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_teardown(item):
-    """In the stats run, credit a test that ran solve.py as a process with every function of solve.py.
+    """In the stats run, credit a test while which solve.py ran (see marked()) with every function of it.
 
     First of the teardown hooks: mutmut's own credits the functions it saw to the test in its
     teardown, and then forgets them.
     """
-    if ran_solve:
+    if active() == "stats" and RAN.exists():
         from mutmut.stats import record_trampoline_hit
 
         import solve
 
         for function in {name.rpartition("__mutmut_")[0] for _, name in copies(solve)}:
             record_trampoline_hit("solve." + function)
-        ran_solve.clear()
+        RAN.unlink()
 
 
 def pytest_runtest_logreport(report):
