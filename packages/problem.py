@@ -24,6 +24,7 @@ from packages import cache
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEMS = ROOT / "problems"
 DEFAULT = "gradientaccumulation"  # the problem `make check` and `make practice` judge
+LANGUAGES = {".py": "Python 3", ".cpp": "C++"}  # the submissions' languages, by their files' suffix
 
 
 def names():
@@ -48,6 +49,9 @@ class Problem:
         rule = limits["rule"]
         self.ac_to_time_limit, self.memory_factor, self.time_limit_to_tle = (
             rule["ac_to_time_limit"], rule["memory_factor"], rule["time_limit_to_tle"])
+        # The answer's tolerance: a value is right when its absolute or relative error is at most this
+        # (the judges' default output validator's float_tolerance); None: the tokens must be the answer's.
+        self.tolerance = self.meta.get("tolerance")
         self.statement = self.folder / self.meta["statement"]
         self.samples_folder = (self.folder / self.meta["samples"]).resolve()
         self.generators = self.folder / "generators" / "generators.yaml"
@@ -72,6 +76,12 @@ class Problem:
     @property
     def validate_answer(self):
         return self.module("validators.validate_answer")
+
+    @property
+    def search(self):
+        """The search's strategy, as a module: inputs() is a Hypothesis strategy of valid input bytes
+        that shrinks towards few examples and small numbers (practice/find.py draws from it)."""
+        return self.module("search")
 
     @property
     def reference(self):
@@ -176,10 +186,20 @@ class Problem:
 
     # ----------------------------------------------------------- the submissions ---
 
-    def _programs(self, verdict):
+    def _programs(self, verdict, suffixes=(".py",)):
         folder = self.folder / "submissions" / verdict
-        return {path.stem: path.read_bytes() for path in sorted(folder.glob("*.py"))
-                if path.name != "__init__.py"}
+        return {path.name if len(suffixes) > 1 else path.stem: path.read_bytes()
+                for path in sorted(folder.glob("*")) if path.suffix in suffixes and path.name != "__init__.py"}
+
+    def submissions(self, verdict):
+        """Return {file name: source bytes} of submissions/VERDICT/ in every language (LANGUAGES), as
+        the packages carry them; for "accepted", problem.yaml's accepted (NAME.py) first."""
+        out = {}
+        if verdict == "accepted":
+            out = {name + ".py": source for name, source in self.accepted().items()
+                   if name in self.meta.get("accepted", {})}
+        out.update(self._programs(verdict, tuple(LANGUAGES)))
+        return out
 
     def accepted(self):
         """Return {name: source bytes} of the accepted submissions: those of problem.yaml's accepted (for
@@ -192,3 +212,7 @@ class Problem:
     def wrong_answers(self):
         """Return {mistake: source bytes} of submissions/wrong_answer/*.py: one program per mistake."""
         return self._programs("wrong_answer")
+
+    def too_slow(self):
+        """Return {name: source bytes} of submissions/time_limit_exceeded/*.py: right, and too slow."""
+        return self._programs("time_limit_exceeded")
