@@ -14,6 +14,7 @@ learner reads (practice/judge.py reads them).
 
 import functools
 import importlib
+import re
 import shlex
 from pathlib import Path
 
@@ -104,12 +105,13 @@ class Problem:
 
     def data_entries(self, directory, largest=True):
         """Return {name: input bytes} of one directory of generators.yaml (sample, secret, invalid_input),
-        in the order bt generate writes them: by name. largest=False leaves out gen.py's --d max."""
+        in the order bt generate writes them: by name. largest=False leaves out the cases that gen.py makes
+        at a size's bound (an option given as `max`: --d max, --b max)."""
         entries = self.rules()[directory]["data"]
         out = {}
         for name in sorted(entries):
             rule = entries[name]
-            if isinstance(rule, str) and not largest and "--d max" in rule:
+            if isinstance(rule, str) and not largest and re.search(r"--[a-z]+ max\b", rule):
                 continue
             if isinstance(rule, str):
                 out[name] = self.generated(rule)
@@ -140,7 +142,7 @@ class Problem:
         return [entries[name]["copy"][len("samples/"):] for name in sorted(entries)]
 
     def cases(self, largest=True):
-        """Return {name: input bytes} for data/secret, in order; largest=False leaves out d = MAX_D."""
+        """Return {name: input bytes} for data/secret, in order; largest=False leaves out the largest."""
         return self.data_entries("secret", largest)
 
     def invalid_inputs(self):
@@ -189,7 +191,8 @@ class Problem:
     def _programs(self, verdict, suffixes=(".py",)):
         folder = self.folder / "submissions" / verdict
         return {path.name if len(suffixes) > 1 else path.stem: path.read_bytes()
-                for path in sorted(folder.glob("*")) if path.suffix in suffixes and path.name != "__init__.py"}
+                for path in sorted(folder.glob("*"))
+                if path.suffix in suffixes and path.name != "__init__.py"}
 
     def submissions(self, verdict):
         """Return {file name: source bytes} of submissions/VERDICT/ in every language (LANGUAGES), as

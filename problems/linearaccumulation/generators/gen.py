@@ -1,0 +1,102 @@
+"""The test data generator of Linear Accumulation: one input on stdout, from the arguments alone.
+
+    gen.py random --k 3 --b 4 --d 5 --seed 7             # K micro-batches of B examples, d features
+    gen.py random --k 9 --b 11 --d max --scale 1 --seed 30    # d as large as the bounds allow
+    gen.py random --k 1000 --b max --d 1 --seed 31       # B as large as the bounds allow
+    gen.py cancel --d 4 --seed 9                         # predictions that cancel: float32 fails there
+
+A random input draws every number as an integer scaled by 10^-places (no
+float on the way): weights and features in [-scale, scale], targets in
+[-yscale, yscale], the learning rate in [0, lr] (--lr; with --places-lr
+decimals), or --fixed-lr's. generators.yaml, beside this file, names every case with its
+command line. BAPCtools' `bt generate` runs those lines with pypy3, and
+`make package` runs them itself (packages/problem.py imports this file): the
+same bytes either way, since random.Random's Mersenne Twister and integer
+arithmetic are the same on CPython and PyPy. Standard library only, Python
+3.7 syntax.
+"""
+
+import argparse
+import random
+import sys
+
+MAX_D, MAX_SIZE = 10**4, 10**6  # the statement's bounds, as the input validator, validate.py, states them
+
+
+def decimal(n, places):
+    """Return the integer n times 10^-places as a canonical plain decimal: no exponent, no trailing zero."""
+    sign, n = "-" if n < 0 else "", abs(n)
+    text = "%d.%0*d" % (n // 10**places, places, n % 10**places) if places else "%d" % n
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return sign + text if text != "0" else "0"
+
+
+def problem_text(k, b, lr, w, examples):
+    """Return one canonical input: 'K B d lr', the weights, then K * B example lines (features, target)."""
+    lines = ["%d %d %d %s" % (k, b, len(w), lr), " ".join(w)] + [" ".join(e) for e in examples]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def uniform(rng, scale, places):
+    """Return a random plain decimal in [-scale, scale] with at most `places` decimals."""
+    limit = int(round(scale * 10**places))
+    return decimal(rng.randint(-limit, limit), places)
+
+
+def random_case(rng, k, b, d, options):
+    """Return a random canonical input: K * B examples of d features, numbers of options.places decimals."""
+    lr = decimal(rng.randint(0, int(round(options.lr * 10**options.places_lr))), options.places_lr)
+    lr = options.fixed_lr or lr
+    w = [uniform(rng, options.scale, options.places) for _ in range(d)]
+    examples = [[uniform(rng, options.scale, options.places) for _ in range(d)]
+                + [uniform(rng, options.yscale, options.places)] for _ in range(k * b)]
+    return problem_text(k, b, lr, w, examples)
+
+
+def cancel_case(rng, d):
+    """Return an input whose predictions cancel: w_1 = w_2 = 100 and x_2 = -(x_1 - delta), x_1 near 100
+    and delta from 0.0001 to 0.0009, so that each prediction is about 0.05 where its two products are
+    about 10^4. Float32's rounding of x_2 (7 digits) then changes the answer's sixth digit, while
+    float64's stays below 10^-10. K = 2, B = 2, lr = 0.01, d >= 2 (the other weights and features small).
+    """
+    w = ["100", "100"] + [uniform(rng, 1, 2) for _ in range(d - 2)]
+    examples = []
+    for _ in range(4):
+        x1 = rng.randint(99900000, 100000000)  # in millionths
+        x2 = -(x1 - rng.randint(100, 900))
+        examples.append([decimal(x1, 6), decimal(x2, 6)] + [uniform(rng, 1, 2) for _ in range(d - 2)]
+                        + [uniform(rng, 1, 3)])
+    return problem_text(2, 2, "0.01", w, examples)
+
+
+def generate(arguments):
+    """Return the input bytes that the command line arguments (without the program's name) describe."""
+    parser = argparse.ArgumentParser(prog="gen.py", description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=["random", "cancel"])
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--k", type=int, default=1)
+    parser.add_argument("--b", default="1", help="a positive integer, or max: the largest the bounds allow")
+    parser.add_argument("--d", default="1", help="a positive integer, or max: the largest the bounds allow")
+    parser.add_argument("--scale", type=float, default=10.0, help="weights and features within +-scale")
+    parser.add_argument("--yscale", type=float, default=100.0, help="targets within +-yscale")
+    parser.add_argument("--lr", type=float, default=0.1, help="the learning rate is drawn in [0, lr]")
+    parser.add_argument("--places", type=int, default=6)
+    parser.add_argument("--places-lr", type=int, default=4)
+    parser.add_argument("--fixed-lr", help="this learning rate's text, not a random one")
+    options = parser.parse_args(arguments)
+    rng = random.Random(options.seed)
+    if options.kind == "cancel":
+        return cancel_case(rng, int(options.d))
+    k = options.k
+    if options.d == "max":
+        b = int(options.b)
+        d = min(MAX_D, MAX_SIZE // (k * b) - 1)
+    else:
+        d = int(options.d)
+        b = MAX_SIZE // (k * (d + 1)) if options.b == "max" else int(options.b)
+    return random_case(rng, k, b, d, options)
+
+
+if __name__ == "__main__":
+    sys.stdout.buffer.write(generate(sys.argv[1:]))

@@ -1,0 +1,29 @@
+"""updated inside the loop at lr / K: the weights took a step after each micro-batch, so
+later micro-batches saw weights that earlier ones had already changed; K small steps are not the
+one step with the mean, computed at the original weights
+
+Wrong: Takes one step at lr / K per micro-batch, inside the loop.
+"""
+import sys
+from operator import mul
+
+tokens = sys.stdin.buffer.read().split()
+k, b, d, lr = int(tokens[0]), int(tokens[1]), int(tokens[2]), float(tokens[3])
+w = [float(t) for t in tokens[4:4 + d]]
+numbers = [float(t) for t in tokens[4 + d:]]
+rows = [numbers[i:i + d + 1] for i in range(0, len(numbers), d + 1)]  # x_1 ... x_d y
+batches = [rows[i * b:(i + 1) * b] for i in range(k)]
+
+
+def gradient(weights, batch):
+    """Return (2 / B) * the sum of x * (x . weights - y) over the micro-batch's examples."""
+    g = [0.0] * d
+    for row in batch:
+        residual = sum(map(mul, row, weights)) - row[d]
+        g = [gj + xj * residual for gj, xj in zip(g, row)]
+    return [2.0 / b * gj for gj in g]
+
+
+for batch in batches:
+    w = [wj - lr / k * g for wj, g in zip(w, gradient(w, batch))]
+print(" ".join(map(repr, w)))
