@@ -23,7 +23,7 @@ INTERPRETER ?= python3
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help run test check practice practice-check bench lint golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
+.PHONY: help run test check practice practice-check bench lint docs golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-15s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -71,14 +71,17 @@ bench: $(STAMP) ## measure speed and memory against the reference and numpy's pa
 judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, Pyodide, numpy 1.x and 2.x
 	$(BIN)/python -m tools.judge_check
 
-dmoj-check: $(STAMP) ## DMOJ's own judge judges solve.py under PY3 and PYPY3, as an unprivileged user
-	$(BIN)/python -m tools.dmoj_check
+# PROBLEM=NAME limits these three to one problem of problems/ (default: every one); as for check, it
+# reaches the command through the environment, never spliced into the shell's command line.
+dmoj-check package package-check: export PACKAGE_PROBLEM = $(value PROBLEM)
+dmoj-check: $(STAMP) ## DMOJ's own judge judges every problem's submissions under PY3, PYPY3 and CPP17, as an unprivileged user [PROBLEM=...]
+	$(BIN)/python -m tools.dmoj_check $(if $(value PROBLEM),--problem "$$PACKAGE_PROBLEM")
 
-package: $(STAMP) ## write the problem packages and zips (Kattis, ICPC 2025-09, DOMjudge, DMOJ) under build/, and list them
-	$(BIN)/python -m packages.build_package build
+package: $(STAMP) ## write every problem's packages and zips (Kattis, ICPC 2025-09, DOMjudge, DMOJ) under build/, and list them [PROBLEM=...]
+	$(BIN)/python -m packages.build_package build $(if $(value PROBLEM),--problem "$$PACKAGE_PROBLEM")
 
-package-check: $(STAMP) ## check the packages with problemtools, BAPCtools and DOMjudge's rules; render the statements (installs them, and TeX)
-	$(BIN)/python -m tools.package_check build
+package-check: $(STAMP) ## check the packages with problemtools, BAPCtools and DOMjudge's rules; render the statements (installs them, and TeX) [PROBLEM=...]
+	$(BIN)/python -m tools.package_check build $(if $(value PROBLEM),--problem "$$PACKAGE_PROBLEM")
 
 $(MUTANTS_VENV)/.stamp: locks/mutants.txt
 	$(PYTHON) -m venv --clear $(MUTANTS_VENV)
@@ -121,6 +124,9 @@ lint: $(STAMP) ## static checks: ruff, import-linter (who imports whom: the laye
 	$(BIN)/lint-imports --no-logo --no-cache
 	$(BIN)/vermin -q -t=3.7- --violations --no-tips solve.py problems tools/judge_worker.py
 	$(BIN)/vermin -q -t=3.8- --violations --no-tips accumulation.py tests/test_library.py tests/test_diagnose.py tests/learners.py tests/conftest.py testkit/runs.py
+
+docs: $(STAMP) ## write docs/problems/NAME.md, a page for each problem, from its folder under problems/
+	$(BIN)/python -m tools.problem_pages
 
 golden: $(STAMP) ## rewrite samples/*.out from the independent reference; review the diff
 	@for f in samples/*.in; do $(BIN)/python -m problems.gradientaccumulation.reference < $$f > $${f%.in}.out || exit 1; done

@@ -1,6 +1,7 @@
 """Write the problem packages from one source (`make package`); `make package-check` then checks them.
 
     python -m packages.build_package build    # write the packages below, under build/, and list them
+    python -m packages.build_package build --problem linearaccumulation    # one problem's only
 
 Writes, from scratch each time, for each problem under problems/ (packages/problem.py reads it),
 from the same data, statement and programs, with nothing but this Python (no judge's tool, no TeX);
@@ -10,19 +11,21 @@ one module of packages/formats/ for each format:
     kattis/SHORTNAME.zip         that folder zipped, for Kattis
     2025-09/SHORTNAME/           the current ICPC format, 2025-09: BAPCtools (formats/icpc.py)
     domjudge/SHORTNAME.zip       what DOMjudge reads, the statement as problem.html (formats/domjudge.py)
-    dmoj/SHORTNAME/              a DMOJ problem directory: init.yml, the checker tokens.py, the data
+    dmoj/SHORTNAME/              a DMOJ problem directory: init.yml (its checker), the data
     dmoj/SHORTNAME.zip           the DMOJ data alone, for the site's test data form (formats/dmoj.py)
-    dmoj/statement.md, dmoj/SETUP.md   the statement in DMOJ's Markdown; the admin's steps and limits
+    dmoj/SHORTNAME-statement.md  the statement in DMOJ's Markdown
+    dmoj/SHORTNAME-SETUP.md      the admin's steps and limits
 
 The statement is the problem's statement.md, turned into LaTeX, DMOJ's Markdown and HTML
 (packages/statement.py). The data is the problem's generators/generators.yaml: every case a gen.py
 command line, a text, or a copy of samples/NAME.in; answers by its reference.py. Every input must
 pass the input validator, every answer the answer validator, and every input of data/invalid_input/
 (2025-09 only) must fail the input validator: packages/problem.py checks all three. The accepted
-submissions are the problem's submissions/accepted/ and those its problem.yaml names (solve.py, byte
-for byte); the wrong answers are its submissions/wrong_answer/, one program per mistake. Every
-format's YAML is dumped from the problem's own numbers (its time and memory limit, the rule's
-factors), so every format states the same limits.
+submissions are the problem's submissions/accepted/ (Python and C++) and those its problem.yaml names
+(solve.py, byte for byte); the wrong answers are its submissions/wrong_answer/, one program per
+mistake; the right but too slow ones its submissions/time_limit_exceeded/. Every format's YAML is
+dumped from the problem's own numbers (its time and memory limit, the rule's factors, the answer's
+tolerance), so every format states the same limits and judges answers by the same rule.
 
 The checks with the judges' own tools are dev tooling: tools/package_check.py (`make package-check`).
 """
@@ -77,31 +80,39 @@ What to upload, and where (docs/package.md has the details):
       BAPCtools, and judges that read the ICPC 2025-09 format: the folder as it is.
   %(root)s/domjudge/%(name)s.zip
       DOMjudge: Problems, Import problem (jury), into your contest; the statement is problem.html.
-  %(root)s/dmoj/SETUP.md
-      DMOJ: the steps, with statement.md (the problem's body), %(name)s.zip
-      (the data, for the site's form) and %(name)s/tokens.py (its checker),
+  %(root)s/dmoj/%(name)s-SETUP.md
+      DMOJ: the steps, with %(name)s-statement.md (the problem's body),
+      %(name)s.zip (the data, for the site's form) and %(checker)s,
       or the folder %(name)s/ for a judge's problem storage.
 """
 
 
 def uploads(root, problem=PROBLEM):
-    """Return the list that `make package` ends with: what to upload, and where."""
-    return UPLOADS % {"root": os.path.relpath(root), "name": problem.shortname}
+    """Return the list that `make package` ends with, for one problem: what to upload, and where."""
+    checker = ("%s/tokens.py (its checker)" % problem.shortname if dmoj.precision(problem) is None else
+               "DMOJ's floats checker, precision %d" % dmoj.precision(problem))
+    return UPLOADS % {"root": os.path.relpath(root), "name": problem.shortname, "checker": checker}
 
 
-def arguments(argv, description):
-    """Parse the command line of `make package` and `make package-check`: the folder to build in."""
+def arguments(argv, description, root=True):
+    """Parse the command line of `make package`, `make package-check` and `make dmoj-check`: the folder to
+    build in (unless root=False) and the problems (--problem NAME, repeated; default: every problem under
+    problems/). Return (root, [Problem]), or the problems alone."""
     import argparse
 
     parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("root", type=Path, nargs="?", default=ROOT / "build",
-                        help="the folder to build the packages in (default: build/)")
-    return parser.parse_args(argv).root
+    if root:
+        parser.add_argument("root", type=Path, nargs="?", default=ROOT / "build",
+                            help="the folder to build the packages in (default: build/)")
+    parser.add_argument("--problem", action="append", choices=problems.names(), metavar="NAME",
+                        help="only this problem of problems/ (repeat for more; default: every one)")
+    parsed = parser.parse_args(argv)
+    every = [Problem.named(name) for name in parsed.problem or problems.names()]
+    return (parsed.root, every) if root else every
 
 
 def main(argv=None):
-    root = arguments(argv, __doc__.splitlines()[0])
-    every = [Problem.named(name) for name in problems.names()]
+    root, every = arguments(argv, __doc__.splitlines()[0])
     for problem in every:
         build(root, problem)
     for problem in every:

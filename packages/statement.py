@@ -1,6 +1,7 @@
 """The package statements, made from a problem's statement.md: the one source of the problem's text.
 
-problems/gradientaccumulation/statement.md is Markdown that GitHub shows with its math. Everything
+Each problem's statement.md (problems/NAME/statement.md; every function here takes its path,
+Problem.statement) is Markdown that GitHub shows with its math. Everything
 above its line ``<!-- The statement ends here.`` is the statement, written
 in a small subset that maps one to one onto LaTeX:
 
@@ -19,9 +20,7 @@ that take those.
 
 import html as _html
 import re
-from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parent.parent / "problems" / "gradientaccumulation" / "statement.md"
 END = "<!-- The statement ends here."
 _CODE_ESCAPES = {"\\": "\\textbackslash{}", "%": "\\%", "#": "\\#", "&": "\\&", "_": "\\_", "{": "\\{",
                  "}": "\\}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}", "$": "\\$"}
@@ -32,7 +31,7 @@ class StatementError(ValueError):
     """The statement uses Markdown outside the subset this module maps onto LaTeX."""
 
 
-def parts(source=SOURCE):
+def parts(source):
     """Return (title, [(kind, text, where)]) of the statement part of a Markdown file, refusing what is
     outside the subset. kind is "section", "text", "display" (a ``$$`` line, which opens or closes the
     display math) or "math" (a line of it); where is "file:line"."""
@@ -66,7 +65,7 @@ def parts(source=SOURCE):
     return title, found
 
 
-def read(source=SOURCE):
+def read(source):
     """Return (title, LaTeX body without the title) from the statement part of a Markdown file."""
     title, found = parts(source)
     body, display = [], False
@@ -102,7 +101,7 @@ def _text(line, where):
     return "".join(out)
 
 
-def latex(source=SOURCE):
+def latex(source):
     """Return the LaTeX statement: \\problemname{title}, then the body."""
     title, body = read(source)
     return "\\problemname{%s}\n\n%s" % (title, body)
@@ -117,7 +116,7 @@ def _samples_markdown(samples):
     return "\n".join(parts)
 
 
-def dmoj_markdown(samples, credit, source=SOURCE):
+def dmoj_markdown(samples, credit, source):
     """Return the statement in DMOJ's Markdown (inline math between ~, display math between $$), samples
     and a credit line last; the title is the problem's name on the site, not part of the text."""
     read(source)  # only statements that LaTeX takes whole
@@ -193,7 +192,7 @@ def _text_html(line):
     return "".join(out)
 
 
-def html(samples, credit, source=SOURCE):
+def html(samples, credit, source):
     """Return the statement as one HTML page, its style inline and no script: what DOMjudge shows."""
     read(source)  # only statements that LaTeX takes whole
     title, found = parts(source)

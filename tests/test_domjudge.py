@@ -1,6 +1,7 @@
 """DOMjudge's import rules as tools/domjudge_rules.py reads them, and the check `make package-check` runs
 on the zip that `make package` writes (tools/package_check.check_domjudge)."""
 
+import copy
 import zipfile
 
 import pytest
@@ -20,10 +21,10 @@ def package(**changes):
     files = {".timelimit": b"2", "problem.yaml": YAML, "problem.html": b"<title>statement</title>"}
     for name, (given, answer) in PAIRS.items():
         files["data/%s.in" % name], files["data/%s.ans" % name] = given, answer
-    for name in PROBLEM.accepted():
-        files["submissions/accepted/%s.py" % name] = b"print()\n"
-    for name in PROBLEM.wrong_answers():
-        files["submissions/wrong_answer/%s.py" % name] = b"print()\n"
+    for verdict in ("accepted", "wrong_answer", "time_limit_exceeded"):
+        for name in PROBLEM.submissions(verdict):
+            source = b"int main() {}\n" if name.endswith(".cpp") else b"print()\n"
+            files["submissions/%s/%s" % (verdict, name)] = source
     files.update(changes)
     return {name: data for name, data in files.items() if data is not None}
 
@@ -44,8 +45,10 @@ def test_a_zip_like_build_packages_imports_as_intended(tmp_path, version):
     assert got.statement == ("html", b"<title>statement</title>") and not got.danger and not got.warning
     assert [case[:3] for case in got.testcases] == [(1, True, "1"), (2, False, "01-a"), (3, False, "02-b")]
     assert ("submissions/accepted/solve.py", "py3", ["CORRECT"]) in got.jury
+    assert ("submissions/accepted/solve.cpp", "cpp", ["CORRECT"]) in got.jury
     assert ("submissions/wrong_answer/sum_not_mean.py", "py3", ["WRONG-ANSWER"]) in got.jury
-    assert package_check.check_domjudge(write(tmp_path, package()), PAIRS, TITLE) == (
+    assert got.compare_args == ""
+    assert package_check.check_domjudge(write(tmp_path, package()), PAIRS, TITLE, PROBLEM) == (
         "html", b"<title>statement</title>")
 
 
@@ -59,17 +62,21 @@ def test_a_zip_like_build_packages_imports_as_intended(tmp_path, version):
     ({"data/secret/02-b.ans": b"1.0000\r\n"}, "Windows newlines"),
     ({"submissions/accepted/naive.py": b"# @EXPECTED_RESULTS@: WRONG_ANSWER\n"}, "does not match directory"),
     ({"submissions/accepted/naive.py": None, "submissions/accepted/naive.rb": b"puts\n"}, "unknown language"),
+    ({"submissions/accepted/solve.cpp": None}, "jury submissions"),
+    ({"submissions/time_limit_exceeded/slow.py": b"print()\n"}, "jury submissions"),
+    ({"problem.yaml": YAML + b"validator_flags: float_tolerance 1e-6\n"}, "compare arguments"),
     ({"output_validators/check/check.py": b"import sys\n"}, "compare custom"),
 ], ids=["no-timelimit", "no-name", "no-memory", "no-statement", "text-statement", "answer-missing",
-        "crlf", "annotation", "unknown-language", "custom-validator"])
+        "crlf", "annotation", "unknown-language", "no-cpp", "unexpected-tle", "a-tolerance",
+        "custom-validator"])
 def test_the_check_fails_on_a_zip_that_imports_otherwise(tmp_path, changes, why):
     with pytest.raises(SystemExit, match=why):
-        package_check.check_domjudge(write(tmp_path, package(**changes)), PAIRS, TITLE)
+        package_check.check_domjudge(write(tmp_path, package(**changes)), PAIRS, TITLE, PROBLEM)
 
 
 def test_the_zip_name_is_the_short_name_and_needs_a_problem_file(tmp_path):
     with pytest.raises(SystemExit, match="short name 'A'"):
-        package_check.check_domjudge(write(tmp_path, package(), "A.zip"), PAIRS, TITLE)
+        package_check.check_domjudge(write(tmp_path, package(), "A.zip"), PAIRS, TITLE, PROBLEM)
     got = domjudge_rules.read(write(tmp_path, package(**{"problem.yaml": None}), "x.zip"))
     assert not got.problem and "neither domjudge-problem.ini nor problem.yaml" in got.danger[0]
 
@@ -101,3 +108,19 @@ def test_expected_results_follow_domjudge():
         "CORRECT", "TIMELIMIT"]
     twice = "# @EXPECTED_RESULTS@: CORRECT\n# @EXPECTED_RESULTS@: CORRECT\n"
     assert domjudge_rules.expected_results(twice) is False
+
+
+@pytest.mark.parametrize("version", domjudge_rules.VERSIONS)
+def test_a_problem_with_a_tolerance_needs_it_as_the_compares_arguments(tmp_path, version):
+    """DOMjudge reads the legacy problem.yaml's validator_flags as its default compare's arguments (the
+    Kattis default validator's float_tolerance); the check wants exactly the problem's."""
+    within = copy.copy(PROBLEM)
+    within.tolerance = 1e-6
+    flagged = package(**{"problem.yaml": YAML + b"validator_flags: float_tolerance 1e-6\n"})
+    assert domjudge_rules.read(write(tmp_path, flagged), version).compare_args == "float_tolerance 1e-6"
+    package_check.check_domjudge(write(tmp_path, flagged), PAIRS, TITLE, within)
+    with pytest.raises(SystemExit, match="compare arguments ''"):
+        package_check.check_domjudge(write(tmp_path, package()), PAIRS, TITLE, within)
+    slow = package(**{"submissions/time_limit_exceeded/slow.py": b"print()\n"})
+    got = domjudge_rules.read(write(tmp_path, slow), version)
+    assert ("submissions/time_limit_exceeded/slow.py", "py3", ["TIMELIMIT"]) in got.jury

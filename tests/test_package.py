@@ -4,12 +4,15 @@
 
 import contextlib
 import io
+import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
 from fractions import Fraction
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -17,12 +20,13 @@ import yaml
 
 from packages import build_package, statement
 from packages.problem import Problem
+from packages.problem import names as problem_names
 from problems.gradientaccumulation import reference
 from problems.gradientaccumulation.generators import gen
 from problems.gradientaccumulation.validators import validate, validate_answer
 from testkit.runs import ROOT
 from tests.support import wrong_answer
-from tools import package_check, render
+from tools import domjudge_rules, package_check, render
 
 PROBLEM = Problem.named()
 VALIDATOR = PROBLEM.input_validator
@@ -155,7 +159,8 @@ def test_exact_ties_round_to_even_both_ways_as_the_statement_says():
             assert Fraction(printed) * 10**4 == even, (text, printed)
             directions.add(abs(even) > abs(scaled))
         assert directions == {True, False}, name
-    assert "halfway" in statement.read()[1] and "even" in statement.read()[1]
+    body = statement.read(PROBLEM.statement)[1]
+    assert "halfway" in body and "even" in body
 
 
 def test_half_up_rounding_is_wrong_only_where_a_tie_is():
@@ -177,7 +182,7 @@ def test_the_second_sample_shows_the_printing_rules():
     golden = (ROOT / "samples" / "printing-rules.out").read_text()
     assert golden == reference.answer(data) == "0.0000 0.8283 0.0312\n"
     assert gen.np_round_differs("0.82825") and "%.4f" % -0.00001 == "-0.0000"
-    body = statement.read()[1]
+    body = statement.read(PROBLEM.statement)[1]
     assert "\\texttt{0.8283}" in body and "\\texttt{0.0312}" in body and "\\texttt{\\%.4f}" in body
 
 
@@ -215,7 +220,8 @@ def test_the_naive_solution_is_an_accepted_submission_too(built):
     """The time limit must leave room for the naive solution: both packages judge it, and must accept it."""
     _, (legacy, current, _) = built
     accepted = legacy / "submissions" / "accepted"
-    assert sorted(path.name for path in accepted.iterdir()) == ["loose_spacing.py", "naive.py", "solve.py"]
+    assert sorted(path.name for path in accepted.iterdir()) == ["loose_spacing.py", "naive.py", "solve.cpp",
+                                                                "solve.py"]
     assert sorted(path.name for path in (current / "submissions" / "accepted").iterdir()) == sorted(
         path.name for path in accepted.iterdir())
     assert (accepted / "solve.py").read_bytes() == (ROOT / "solve.py").read_bytes()
@@ -307,7 +313,7 @@ def test_every_answer_is_valid():
 def test_the_statement_is_made_from_docs_problem_md():
     """Both packages' LaTeX comes from the problem's statement.md: its title, sections, math and code map
     one to one."""
-    title, body = statement.read()
+    title, body = statement.read(PROBLEM.statement)
     assert title == "Gradient Accumulation"
     assert "\\section*{Input}" in body and "\\section*{Output}" in body
     assert "$1 \\le K \\le 10$" in body and "\\texttt{-0.0000}" in body and "\\emph{micro-batches}" in body
@@ -370,13 +376,13 @@ def test_dmoj_scores_pass_or_fail_and_names_its_checker(built):
     assert cases[:-1] == [{"in": name + ".in", "out": name + ".out", "points": 0} for name in samples]
     batch = [{"in": name + ".in", "out": name + ".out"} for name in secret]
     assert cases[-1] == {"points": 1, "batched": batch}
-    setup = (root / "dmoj" / "SETUP.md").read_text()
+    setup = (root / "dmoj" / "gradientaccumulation-SETUP.md").read_text()
     assert "| Time limit | 2 (seconds) |" in setup and "| Memory limit | 524288 (KB) |" in setup
 
 
 def test_dmojs_statement_is_the_statement_in_dmojs_markdown(built):
     root, _ = built
-    text = (root / "dmoj" / "statement.md").read_text()
+    text = (root / "dmoj" / "gradientaccumulation-statement.md").read_text()
     assert "~1 \\le K \\le 10~" in text and "$$\ng_{\\mathrm{eff}}" in text
     assert "## Input" in text and "## Sample Output 2\n\n```\n0.0000 0.8283 0.0312\n```" in text
     assert "$" not in text.replace("$$\n", "") and text.endswith(PROBLEM.credit + "\n")
@@ -392,10 +398,12 @@ def test_the_domjudge_zip_holds_what_domjudge_reads_and_an_html_statement(built)
     assert not [name for name in names if name.startswith(("data/invalid_input", "generators", "answer_v"))]
     assert "<title>Gradient Accumulation</title>" in page and PROBLEM.credit in page
     text = render.html_text_of(page, inline=True)
-    render.check_order(text, render.expected("Gradient Accumulation", PROBLEM.sample_pairs()), "html")
+    parts = render.expected("Gradient Accumulation", PROBLEM.sample_pairs(), PROBLEM.validate)
+    render.check_order(text, parts, "html")
     # DOMjudge's importer's rules (tools/domjudge_rules.py), as `make package-check` applies them.
     zipped = root / "domjudge" / "gradientaccumulation.zip"
-    assert package_check.check_domjudge(zipped, PROBLEM.test_data(), "Gradient Accumulation")[0] == "html"
+    title = "Gradient Accumulation"
+    assert package_check.check_domjudge(zipped, PROBLEM.test_data(), title, PROBLEM)[0] == "html"
 
 
 def test_the_packages_carry_a_licence_their_formats_accept(built):
@@ -414,7 +422,8 @@ def test_make_package_needs_no_judge_tool_and_ends_with_the_list_of_uploads(tmp_
                           capture_output=True, text=True, env={**os.environ, "PATH": "/nonexistent"})
     assert done.returncode == 0, done.stderr
     for path in ("kattis/gradientaccumulation.zip", "2025-09/gradientaccumulation/problem.yaml",
-                 "domjudge/gradientaccumulation.zip", "dmoj/SETUP.md", "dmoj/statement.md",
+                 "domjudge/gradientaccumulation.zip", "dmoj/gradientaccumulation-SETUP.md",
+                 "dmoj/gradientaccumulation-statement.md",
                  "dmoj/gradientaccumulation.zip", "dmoj/gradientaccumulation/tokens.py"):
         assert (tmp_path / path).is_file(), path
     assert done.stdout.startswith("What to upload, and where")
@@ -430,6 +439,120 @@ def test_off_debian_a_missing_tool_is_one_line_saying_what_to_install():
     assert "lualatex, pdftotext, pdftoppm" in done.stderr and "apt-get install texlive-luatex" in done.stderr
 
 
-def test_package_md_shows_the_list_make_package_ends_with():
-    listed = build_package.UPLOADS % {"root": "build", "name": PROBLEM.shortname}
+@pytest.mark.parametrize("name", problem_names())
+def test_package_md_shows_the_list_make_package_ends_with(name):
+    listed = build_package.uploads(Path("build"), Problem.named(name))
     assert "```text\n" + listed + "```" in (ROOT / "docs" / "package.md").read_text()
+
+
+# ------------- every problem: its tolerance, its C++ and its too slow submissions, in every format ---
+
+
+@pytest.fixture(scope="module")
+def every_built(tmp_path_factory):
+    """Every problem's packages, built under one folder as `make package` builds them: {name: (root,
+    legacy, 2025-09, DMOJ folder)}."""
+    root = tmp_path_factory.mktemp("every")
+    return {name: (root, *build_package.build(root, Problem.named(name))) for name in problem_names()}
+
+
+def zip_files(path):
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+@pytest.mark.parametrize("name", problem_names())
+def test_the_tolerance_is_each_formats_own_default_validators(every_built, name):
+    """problem.yaml's tolerance, as each judge's default output validator takes it: legacy validator_flags
+    (Kattis, problemtools, DOMjudge), 2025-09 output_validator_args in sample's and secret's
+    test_group.yaml (also in generators.yaml, for bt generate), DMOJ's floats checker; no tolerance:
+    none of them, and DMOJ's tokens.py."""
+    problem = Problem.named(name)
+    root, legacy, current, dmoj = every_built[name]
+    old = yaml.safe_load((legacy / "problem.yaml").read_text())
+    domjudge = yaml.safe_load(zip_files(root / "domjudge" / (name + ".zip"))["problem.yaml"])
+    init = yaml.safe_load((dmoj / "init.yml").read_text())
+    generators = yaml.safe_load((current / "generators" / "generators.yaml").read_text())
+    groups = [current / "data" / group / "test_group.yaml" for group in ("sample", "secret")]
+    if problem.tolerance is None:
+        assert "validator_flags" not in old and "validator_flags" not in domjudge
+        assert not any(path.exists() for path in groups)
+        assert not any("test_group.yaml" in generators["data"][group] for group in ("sample", "secret"))
+        assert init["checker"] == "tokens.py" and (dmoj / "tokens.py").is_file()
+        return
+    eps = ("%g" % problem.tolerance).replace("e-0", "e-")  # 1e-6, as the validators' flags are written
+    assert float(eps) == problem.tolerance
+    assert old["validator_flags"] == domjudge["validator_flags"] == "float_tolerance " + eps
+    flags = ["float_tolerance", eps]
+    for path in groups:
+        assert yaml.safe_load(path.read_text()) == {"output_validator_args": flags}
+    for group in ("sample", "secret"):
+        assert generators["data"][group]["test_group.yaml"] == {"output_validator_args": flags}
+    assert "test_group.yaml" not in problem.generators.read_text()  # problem.yaml is its one source
+    digits = round(-math.log10(problem.tolerance))
+    assert init["checker"] == {"name": "floats", "args": {"precision": digits, "error_mode": "default"}}
+    assert not (dmoj / "tokens.py").exists() and 10.0 ** -digits == pytest.approx(problem.tolerance)
+    setup = (root / "dmoj" / (name + "-SETUP.md")).read_text()
+    assert "*Floats*" in setup and '{"precision": %d}' % digits in setup and "tokens.py" not in setup
+    assert domjudge_rules.read(root / "domjudge" / (name + ".zip")).compare_args == old["validator_flags"]
+
+
+@pytest.mark.parametrize("name", problem_names())
+def test_every_format_carries_the_c_plus_plus_and_the_too_slow_submissions(every_built, name):
+    """Each package holds every submission of the problem byte for byte, in its verdict's folder: the
+    accepted ones in every language (C++ too), the wrong answers, the too slow ones."""
+    problem = Problem.named(name)
+    root, legacy, current, _ = every_built[name]
+    wanted = {"submissions/%s/%s" % (verdict, file_name): source
+              for verdict in ("accepted", "wrong_answer", "time_limit_exceeded")
+              for file_name, source in problem.submissions(verdict).items()}
+    assert [n for n in wanted if n.endswith(".cpp") and "/accepted/" in n], "no accepted C++ submission"
+    for folder in (legacy, current):
+        got = {path.relative_to(folder).as_posix(): path.read_bytes()
+               for path in (folder / "submissions").rglob("*") if path.is_file()}
+        assert got == wanted, folder
+    zipped = zip_files(root / "domjudge" / (name + ".zip"))
+    assert {n: data for n, data in zipped.items() if n.startswith("submissions/")} == wanted
+    jury = domjudge_rules.read(root / "domjudge" / (name + ".zip")).jury
+    assert {(path.rsplit(".", 1)[1], results[0]) for path, language, results in jury} >= {
+        ("py", "CORRECT"), ("cpp", "CORRECT"), ("py", "WRONG-ANSWER")}
+    slow = {path for path, language, results in jury if results == ["TIMELIMIT"]}
+    assert slow == {n for n in wanted if "/time_limit_exceeded/" in n}
+    assert slow or name == "gradientaccumulation"  # the second problem has a too slow submission
+
+
+def compiled(tmp_path, source):
+    """Return the path of source (C++17) compiled as judges compile it, or skip without g++."""
+    if shutil.which("g++") is None:
+        pytest.skip("no g++ (Debian's build-essential)")
+    (tmp_path / "solution.cpp").write_bytes(source)
+    done = subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(tmp_path / "solution"),
+                           str(tmp_path / "solution.cpp")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return tmp_path / "solution"
+
+
+def within(output, answer, tolerance):
+    """Whether output is the answer as the default output validator judges it: the same tokens, each number
+    within tolerance (absolute or relative) when there is one."""
+    got, wanted = output.split(), answer.split()
+    if tolerance is None or len(got) != len(wanted):
+        return got == wanted
+    pairs = zip(got, wanted, strict=True)
+    return all(abs(float(a) - float(b)) <= tolerance * max(1, abs(float(b))) for a, b in pairs)
+
+
+@pytest.mark.parametrize("name", problem_names())
+def test_every_accepted_c_plus_plus_submission_gives_the_answer_on_every_case(tmp_path, name):
+    """The C++ submissions run as the judges run them, on every case of the data (the largest too): the
+    first problem's solve.cpp prints solve.py's bytes; a problem with a tolerance is met within it."""
+    problem = Problem.named(name)
+    for file_name, source in problem.submissions("accepted").items():
+        if not file_name.endswith(".cpp"):
+            continue
+        program = compiled(tmp_path, source)
+        for case, (given, answer) in problem.test_data().items():
+            done = subprocess.run([str(program)], input=given, capture_output=True, timeout=60)
+            assert done.returncode == 0 and within(done.stdout, answer, problem.tolerance), (file_name, case)
+            if problem.tolerance is None:
+                assert done.stdout == answer, (file_name, case)

@@ -5,6 +5,7 @@ import pytest
 
 from packages import statement
 from packages.problem import Problem
+from packages.problem import names as problem_names
 from tools import render
 
 PROBLEM = Problem.named()
@@ -19,7 +20,7 @@ PAGE = ("Gradient Accumulation\nProblem ID: gradientaccumulation\nWhen a batch .
 
 
 def test_a_page_with_every_part_in_order_passes():
-    render.check_order(PAGE, render.expected(TITLE, SAMPLES), "page")
+    render.check_order(PAGE, render.expected(TITLE, SAMPLES, PROBLEM.validate), "page")
 
 
 @pytest.mark.parametrize("change, why", [
@@ -34,16 +35,22 @@ def test_a_page_with_every_part_in_order_passes():
         "answer-cut"])
 def test_a_page_missing_a_part_or_out_of_order_fails(change, why):
     with pytest.raises(render.Unreadable, match=why):
-        render.check_order(change(PAGE), render.expected(TITLE, SAMPLES), "page")
+        render.check_order(change(PAGE), render.expected(TITLE, SAMPLES, PROBLEM.validate), "page")
 
 
-def test_the_constraints_looked_for_are_the_statements():
-    """The bounds come from the validator's constants; the statement must state the same ones, as TeX
-    (problem2html keeps the math as TeX for MathJax)."""
-    latex = statement.latex(PROBLEM.statement).replace(" ", "")
-    for bound in render.constraints(math=True, bounds=PROBLEM.validate):
+@pytest.mark.parametrize("name", problem_names())
+def test_the_constraints_looked_for_are_the_statements(name):
+    """The bounds come from the validator's constants (its constraints()); the statement must state the
+    same ones, as TeX (problem2html keeps the math as TeX for MathJax)."""
+    problem = Problem.named(name)
+    latex = statement.latex(problem.statement).replace(" ", "")
+    for bound in problem.validate.constraints(math=True):
         assert bound.replace(" ", "") in latex, bound
-    assert render.constraints(math=False, bounds=PROBLEM.validate) == [
+    assert len(problem.validate.constraints(math=False)) == len(problem.validate.constraints(math=True))
+
+
+def test_the_first_problems_constraints_as_a_pdf_shows_them():
+    assert PROBLEM.validate.constraints(math=False) == [
         "1 ≤ K ≤ 10", "0 ≤ η ≤ 10", "1 ≤ d ≤ 100 000", "−109 ≤ x ≤ 109"]
 
 
@@ -55,9 +62,25 @@ def test_html_text_drops_scripts_and_tags_and_keeps_math():
 def test_a_pdf_that_splits_a_sample_over_pages_is_refused():
     """pdftotext ends each page with a form feed: a sample must stand whole on one page; two samples may
     stand on two pages."""
-    parts = render.expected("T", [(b"1\n2\n", b"3\n"), (b"4\n", b"5\n")])
+    parts = render.expected("T", [(b"1\n2\n", b"3\n"), (b"4\n", b"5\n")], PROBLEM.validate)
     both = "Sample Input 1\nSample Output 1\n1\n2\n3\n"
     render.check_pages("T\n%sSample Input 2\nSample Output 2\n4\n5\n" % both, "together", parts)
     render.check_pages("T\n%s\fSample Input 2\nSample Output 2\n4\n5\n" % both, "apart", parts)
     with pytest.raises(render.Unreadable, match="splits sample 1 over pages, from page 1"):
         render.check_pages("T\nSample Input 1\nSample Output 1\n1\n\f2\n3\n", "split", parts)
+
+
+def test_a_sample_too_wide_to_stand_side_by_side_reads_input_then_output():
+    """bt pdf shows a wide sample full width: 'Input 2', its lines, 'Output 2', its answer; the check
+    knows it by its headings and still wants every part, in that order, on one page."""
+    samples = [(b"1\n", b"2\n"), (b"3 4\n", b"5.0000000000000000 6\n")]
+    text = ("T\nInput\n1 ≤ K ≤ 10\n0 ≤ η ≤ 10\n1 ≤ d ≤ 100 000\n−109 ≤ x ≤ 109\nOutput\n"
+            "Sample Input 1\nSample Output 1\n1\n2\nInput 2\n3 4\nOutput 2\n5.0000000000000000 6\n")
+    assert render.full_width_samples(text, 2) == [2]
+    parts = render.expected("T", samples, PROBLEM.validate, full_width=[2])
+    render.check_order(text, parts, "wide")
+    render.check_pages(text, "wide", parts)
+    with pytest.raises(render.Unreadable, match="sample 2's heading"):
+        render.check_order(text, render.expected("T", samples, PROBLEM.validate), "side by side")
+    with pytest.raises(render.Unreadable, match="splits sample 2"):
+        render.check_pages(text.replace("Output 2\n", "\fOutput 2\n"), "split", parts)

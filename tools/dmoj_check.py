@@ -1,42 +1,52 @@
-"""`make dmoj-check`: DMOJ's own judge judges solve.py, under its PY3 and PYPY3 executors.
+"""`make dmoj-check`: DMOJ's own judge judges every problem's submissions, under PY3, PYPY3 and CPP17.
 
-    python -m tools.dmoj_check            # installs what is missing (as root), then judges
+    python -m tools.dmoj_check [--problem NAME]   # installs what is missing (as root), then judges
+                                                  # every problem's submissions, or NAME's
 
 DMOJ (dmoj.ca and many school judges) runs Python as `python3 -BS <loader>
 <source with a UTF-8 byte-order mark>`: the loader reopens fd 0 and 1 with
-64 KiB buffers and calls runpy.run_path, in a ptrace and seccomp sandbox.
+64 KiB buffers and calls runpy.run_path, in a ptrace and seccomp sandbox;
+C++ it compiles with g++ (-O2, -std=c++17) and runs in the same sandbox.
 This check uses that code itself: PyPI's `dmoj`, pinned in
 locks/dmoj.txt, in a venv of Debian's python3 (build/judges/dmoj),
-with Debian's python3 as PY3 and Debian's pypy3 as PYPY3. DMOJ's server
+with Debian's python3 as PY3, Debian's pypy3 as PYPY3 and Debian's g++
+(build-essential) as CPP17. DMOJ's server
 refuses to run as root, so as root the judging runs as the user nobody
 (setpriv); where that cannot be done it runs as root and says that the
 process limit was not enforced.
 
-Problems, staged under build/dmoj-check/problems/ from the folder that
-`make package` writes for upload (build/dmoj/gradientaccumulation/):
+Problems, staged under build/dmoj-check/problems/ from the folders that
+`make package` writes for upload (build/dmoj/SHORTNAME/), one for each
+problem under problems/, with its checker (tokens.py, or DMOJ's floats for a
+problem with a tolerance). For the problem whose accepted submission is
+solve.py (gradientaccumulation), solve.py's own contract as well:
 
-- gradientaccumulation: the upload folder as it is (DMOJ turns CR and CRLF
-  into LF and adds a final newline to every input);
-- gradientaccumulation_raw: the same with ``binary_data: true`` (raw bytes);
-- gradientaccumulation_bad, and _bad_raw: the bad inputs of testkit/bad_inputs.py.
+- SHORTNAME_raw: the same with ``binary_data: true`` (raw bytes; the upload
+  folder as it is has DMOJ turn CR and CRLF into LF and add a final newline
+  to every input);
+- SHORTNAME_bad, and _bad_raw: the bad inputs of testkit/bad_inputs.py.
 
-It fails unless solve.py is Accepted on every case of both valid problems
-under both executors, so are the naive solution and the right answer with
-loose spacing (the package's tokens.py checker compares tokens, as Kattis',
-BAPCtools' and DOMjudge's default validators do), each wrong answer of the
-package (printing -0.0000 among them) is Wrong Answer on
-some case, and every bad input ends with status 1 (DMOJ: IR), nothing on
-stdout and the one line on stderr that solve.py gives in-process for the
-bytes DMOJ fed it. Outside the sandbox, DMOJ's own loader script runs
-solve.py into /dev/full (status 1, the one line) and into a closed pipe
-(141, nothing), where its 64 KiB text buffer would fail again at exit.
-The jobs are split between two workers, one per core, each a judge of its
-own; DMOJ measures each run's CPU time and memory by its own process.
-It prints time and memory as DMOJ measured them, beside
-the naive solution's (the problem's submissions/accepted/naive.py). Its targets, which fail the check
-when not met, are that the package's limits leave room for every accepted
-run by docs/package.md's rule; solve.py's memory beside the naive
-solution's is printed apart, as information (make bench holds those targets).
+It fails unless every accepted submission of every problem is Accepted on
+every case, each Python one under both PY3 and PYPY3 and each C++ one under
+CPP17 (on gradientaccumulation: solve.py, the naive solution, the right
+answer with loose spacing, which the package's tokens.py accepts as the
+other judges' default validators do, and solve.cpp); each wrong answer of a
+package (printing -0.0000 among them) is Wrong Answer, and each too slow
+submission Time Limit Exceeded, on the first case it fails (judged until
+then only, so that a too slow run costs DMOJ's time limit once); solve.py
+is Accepted on the raw data too, and every bad input ends with status 1 (DMOJ:
+IR), nothing on stdout and the one line on stderr that solve.py gives
+in-process for the bytes DMOJ fed it. Outside the sandbox, DMOJ's own loader
+script runs solve.py into /dev/full (status 1, the one line) and into a
+closed pipe (141, nothing), where its 64 KiB text buffer would fail again at
+exit. The jobs are split between two workers, one per core, each a judge of
+its own; DMOJ measures each run's CPU time and memory by its own process.
+It prints time and memory as DMOJ measured them for every accepted run. Its
+targets, which fail the check when not met, are that each package's limits
+leave room for every accepted run by docs/package.md's rule; on
+gradientaccumulation, solve.py's memory beside the naive solution's
+(submissions/accepted/naive.py) is printed apart, as information (make bench
+holds those targets).
 PyPy's nursery is this host's as practice/pypy.py decides it.
 """
 
@@ -53,7 +63,7 @@ import time
 from pathlib import Path
 
 from packages import build_package
-from packages.problem import Problem
+from packages.formats import dmoj as dmoj_format
 from practice import pypy
 from testkit.bad_inputs import BAD_INPUTS
 from testkit.runs import run_main
@@ -63,60 +73,77 @@ ROOT = Path(__file__).resolve().parent.parent
 
 STAGE = ROOT / "build" / "dmoj-check"
 DEBIAN_PYTHON = "/usr/bin/python3"  # Debian's: the unprivileged user can run it, unlike a pyenv under /root
-RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3"}
-# The package's limits, as a DMOJ admin enters them (docs/package.md): every accepted run must fit,
-# every wrong answer must be WA, not TLE or MLE.
-SPEC = Problem.named()  # the problem whose DMOJ package this checks
-TIME_LIMIT = float(SPEC.time_limit_s)
-MEMORY_KB = SPEC.memory_limit_mib * 1024
-PROBLEM = SPEC.shortname
-ACCEPTED = tuple(SPEC.accepted())  # the package's accepted submissions: each must be AC
+RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3", "CPP17": "g++17"}  # DMOJ's executor: its runtime's name
+EXECUTORS = {".py": ("PY3", "PYPY3"), ".cpp": ("CPP17",)}  # what each submission's language is judged under
+EXPECTED = {"wrong_answer": "WA", "time_limit_exceeded": "TLE"}  # the first case that is not AC must be this
+CONTRACT = ("_raw", "_bad", "_bad_raw")  # solve.py's own contract: raw bytes, bad inputs (IR, one line)
 
 
-def stage(upload):
-    """Write the four problems under STAGE/problems from the upload folder; return that folder."""
+def has_contract(problem):
+    """Whether problem's accepted submissions include solve.py, the project's tool, whose contract (raw
+    bytes, the one line on a bad input) dmoj-check checks too."""
+    return "solve.py" in problem.submissions("accepted")
+
+
+def stage(uploads):
+    """Write the problems under STAGE/problems from the upload folders ({problem: folder}), and each
+    problem's submissions under STAGE/sources/SHORTNAME/; return the problems' folder."""
     problems = STAGE / "problems"
     shutil.rmtree(STAGE, ignore_errors=True)
-    shutil.copytree(upload, problems / PROBLEM)
-    shutil.copytree(upload, problems / (PROBLEM + "_raw"))
-    with open(problems / (PROBLEM + "_raw") / "init.yml", "a") as init:
-        init.write("binary_data: true\n")
-    for name, raw in (("_bad", False), ("_bad_raw", True)):
-        folder = problems / (PROBLEM + name)
-        folder.mkdir()
-        lines = ["checker: identical\n", "binary_data: %s\n" % ("true" if raw else "false"), "test_cases:\n"]
-        for case_id, data, _ in BAD_INPUTS:
-            (folder / (case_id + ".in")).write_bytes(data)
-            (folder / (case_id + ".out")).write_bytes(b"")
-            lines.append("- {in: %s.in, out: %s.out, points: 1}\n" % (case_id, case_id))
-        (folder / "init.yml").write_text("".join(lines))
-    sources = STAGE / "sources"
-    sources.mkdir()
-    for name, source in SPEC.accepted().items():
-        (sources / (name + ".py")).write_bytes(source)
-    for name, source in SPEC.wrong_answers().items():
-        (sources / (name + ".py")).write_bytes(source)
+    for problem, upload in uploads.items():
+        name = problem.shortname
+        shutil.copytree(upload, problems / name)
+        sources = STAGE / "sources" / name
+        for verdict in ("accepted", *EXPECTED):
+            for file_name, source in problem.submissions(verdict).items():
+                (sources / verdict).mkdir(parents=True, exist_ok=True)
+                (sources / verdict / file_name).write_bytes(source)
+        if not has_contract(problem):
+            continue
+        shutil.copytree(upload, problems / (name + "_raw"))
+        with open(problems / (name + "_raw") / "init.yml", "a") as init:
+            init.write("binary_data: true\n")
+        for suffix, raw in (("_bad", False), ("_bad_raw", True)):
+            folder = problems / (name + suffix)
+            folder.mkdir()
+            lines = ["checker: identical\n", "binary_data: %s\n" % ("true" if raw else "false"),
+                     "test_cases:\n"]
+            for case_id, data, _ in BAD_INPUTS:
+                (folder / (case_id + ".in")).write_bytes(data)
+                (folder / (case_id + ".out")).write_bytes(b"")
+                lines.append("- {in: %s.in, out: %s.out, points: 1}\n" % (case_id, case_id))
+            (folder / "init.yml").write_text("".join(lines))
     for path in [STAGE, *STAGE.rglob("*")]:
         path.chmod(0o755 if path.is_dir() else 0o644)
     return problems
 
 
-def jobs():
-    """Return the jobs for the worker: what to judge, with which executor, on which problem."""
+def jobs(every):
+    """Return the jobs for the workers: what to judge, with which executor, on which problem, and what
+    it must get. Every accepted submission under each executor of its language, on the problem (and
+    solve.py on the contract's problems); each wrong or too slow one under each executor of its language
+    until its first case that is not AC."""
     found = []
 
-    def add(name, language, problem, short_circuit=False):
-        found.append({"name": name, "language": language, "problem": problem, "short_circuit": short_circuit,
-                      "source": str(STAGE / "sources" / (name + ".py")), "time": TIME_LIMIT,
-                      "memory_kb": MEMORY_KB})
+    def add(problem, verdict, name, language, judged_on, short_circuit=False):
+        found.append({"problem_name": problem.shortname, "verdict": verdict, "name": name,
+                      "language": language, "problem": judged_on, "short_circuit": short_circuit,
+                      "source": str(STAGE / "sources" / problem.shortname / verdict / name),
+                      "time": float(problem.time_limit_s), "memory_kb": problem.memory_limit_mib * 1024})
 
-    for language in RUNTIMES:
-        for name in ACCEPTED:  # loose_spacing too: AC by the tokens checker, as on every other judge
-            add(name, language, PROBLEM)
-        for suffix in ("_raw", "_bad", "_bad_raw"):
-            add("solve", language, PROBLEM + suffix)
-    for name in SPEC.wrong_answers():
-        add(name, "PY3", PROBLEM, short_circuit=True)
+    for problem in every:
+        for name in problem.submissions("accepted"):  # loose_spacing too: AC by the checker, as elsewhere
+            for language in EXECUTORS[Path(name).suffix]:
+                add(problem, "accepted", name, language, problem.shortname)
+        if has_contract(problem):
+            for language in EXECUTORS[".py"]:
+                for suffix in CONTRACT:
+                    add(problem, "accepted", "solve.py", language, problem.shortname + suffix)
+        for name in problem.submissions("wrong_answer"):
+            add(problem, "wrong_answer", name, EXECUTORS[Path(name).suffix][0], problem.shortname, True)
+        for name in problem.submissions("time_limit_exceeded"):
+            for language in EXECUTORS[Path(name).suffix]:
+                add(problem, "time_limit_exceeded", name, language, problem.shortname, True)
     return found
 
 
@@ -128,8 +155,8 @@ def unprivileged(python):
     if setpriv is None:
         return [], "no setpriv"
     prefix = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
-    tried = subprocess.run([*prefix, python, "-c", "import dmoj; open(%r).read()" % str(STAGE / "sources" /
-                                                                                       "solve.py")],
+    readable = next(STAGE.joinpath("sources").rglob("*.py"))
+    tried = subprocess.run([*prefix, python, "-c", "import dmoj; open(%r).read()" % str(readable)],
                            capture_output=True, text=True)
     if tried.returncode != 0:
         return [], "nobody cannot run the venv or read %s: %s" % (STAGE, tried.stderr.strip()[-200:])
@@ -138,18 +165,18 @@ def unprivileged(python):
 
 def check(report):
     """Return the list of failures in the worker's report."""
-    failures, wrong = [], SPEC.wrong_answers()
+    failures = []
     for result in report["results"]:
         job, cases = result["job"], result["cases"]
-        where = "%s under %s on %s" % (job["name"], job["language"], job["problem"])
+        where = "%s/%s under %s on %s" % (job["problem_name"], job["name"], job["language"], job["problem"])
         if result["problems"] or not cases:
             failures.append("%s: %s" % (where, result["problems"] or "no case was judged"))
             continue
         codes = [case["codes"] for case in cases]
-        if job["name"] in ACCEPTED and not job["problem"].endswith(("_bad", "_bad_raw")):
+        if job["verdict"] == "accepted" and not job["problem"].endswith(("_bad", "_bad_raw")):
             failures += ["%s: case %d: %s" % (where, case["case"], case["codes"])
                          for case in cases if case["codes"] != ["AC"]]
-        elif job["name"] == "solve":
+        elif job["verdict"] == "accepted":  # solve.py on the bad inputs
             for case in cases:
                 if case["input"] is None:  # the worker sends back inputs of up to 100 KB only
                     failures.append("%s: case %d: an input too large to compare" % (where, case["case"]))
@@ -160,59 +187,74 @@ def check(report):
                 if expected.status != 1 or got != ("IR", "", expected.stderr.decode("latin-1")):
                     failures.append("%s: case %d: expected IR and %r, got %r"
                                     % (where, case["case"], expected.stderr, got))
-        elif job["name"] in wrong and [c for c in codes if c != ["AC"]][:1] != [["WA"]]:
-            # Judged until the first case that is not AC (short_circuit): that one must be WA, not TLE.
-            failures.append("%s: not Wrong Answer: %s" % (where, codes))
+        elif [c[0] for c in codes if c != ["AC"]][:1] != [EXPECTED[job["verdict"]]]:
+            # Judged until the first case that is not AC (short_circuit): its verdict (DMOJ's first code;
+            # a run killed at the limit also shows RTE and WA after it) must be WA (not TLE or MLE) for a
+            # wrong answer, TLE for a too slow one.
+            failures.append("%s: not %s: %s" % (where, EXPECTED[job["verdict"]], codes))
     return failures
 
 
-def table(report):
-    """Print time and memory as DMOJ measured them, solve.py beside the naive solution; then the targets,
-    which fail the check when not met, and apart from them what is only informational. Return the
-    targets not met."""
-    by = {(r["job"]["name"], r["job"]["language"], r["job"]["problem"]): r["cases"]
+def largest_case(problem):
+    """Return the index, in the order DMOJ judges them, of the problem's largest input, its name, and the
+    number of cases."""
+    folder = STAGE / "problems" / problem.shortname
+    cases = re.findall(r"\{in: (\S+),", (folder / "init.yml").read_text())
+    index = max(range(len(cases)), key=lambda i: (folder / cases[i]).stat().st_size)
+    return index, cases[index][:-len(".in")], len(cases)
+
+
+def table(report, every):
+    """Print time and memory as DMOJ measured them, for every accepted run of each problem; then the
+    targets, which fail the check when not met, and apart from them what is only informational. Return
+    the targets not met."""
+    by = {(r["job"]["problem_name"], r["job"]["name"], r["job"]["language"], r["job"]["problem"]): r["cases"]
           for r in report["results"]}
-    print("| executor | runtime | case | solve.py CPU s | naive CPU s | solve.py KB | naive KB"
-          " | solve - naive |")
-    print("|---|---|---|---:|---:|---:|---:|---:|")
-    heaviest, info = [], []
-    cases = re.findall(r"\{in: (\S+),", (STAGE / "problems" / PROBLEM / "init.yml").read_text())
-    largest = max(range(len(cases)), key=lambda i: (STAGE / "problems" / PROBLEM / cases[i]).stat().st_size)
-    for language in RUNTIMES:
-        solve, naive = by[("solve", language, PROBLEM)], by[("naive", language, PROBLEM)]
-        version = " ".join("%s %s" % (name, ".".join(map(str, numbers)))
-                           for name, numbers in report["runtime_versions"][language])
-        rows = [("seed example", 0), ("largest (K = 10, d = 100,000)", largest)]
-        for label, index in rows:
-            a, b = solve[index], naive[index]
-            print("| %s | %s | %s | %.3f | %.3f | %d | %d | %+.2f MiB |" % (
-                language, version, label, a["time"], b["time"], a["memory_kb"], b["memory_kb"],
-                (a["memory_kb"] - b["memory_kb"]) / 1024))
-        total = lambda cases: sum(case["time"] for case in cases)  # noqa: E731
-        print("| %s | %s | all %d cases, CPU s in all; peak KB | %.3f | %.3f | %d | %d | |" % (
-            language, version, len(solve), total(solve), total(naive),
-            max(case["memory_kb"] for case in solve), max(case["memory_kb"] for case in naive)))
-        info.append(("%s seed example, solve.py - naive" % language,
-                      "%+.2f MiB" % ((solve[0]["memory_kb"] - naive[0]["memory_kb"]) / 1024)))
-        info.append(("%s largest case, solve.py - naive" % language,
-                     "%+.2f MiB" % ((solve[largest]["memory_kb"] - naive[largest]["memory_kb"]) / 1024)))
-        heaviest += [solve[largest], naive[largest]]
-    # The package's limits must leave room for every accepted run, by docs/package.md's rule: the slowest
-    # and the heaviest on the largest case, times AC_TO_TIME_LIMIT and MEMORY_FACTOR, rounded up.
-    seconds = max(1, math.ceil(SPEC.ac_to_time_limit * max(case["time"] for case in heaviest)))
-    mib = max(256, 2 ** math.ceil(math.log2(SPEC.memory_factor
-                                             * max(case["memory_kb"] for case in heaviest) / 1024)))
-    targets = [("time limit by the rule <= the package's %d s" % SPEC.time_limit_s,
-                "%d s" % seconds, seconds <= SPEC.time_limit_s),
-               ("memory limit by the rule <= the package's %d MiB" % SPEC.memory_limit_mib,
-                "%d MiB" % mib, mib <= SPEC.memory_limit_mib)]
-    print("\n| target: the check fails unless met | measured | met |\n|---|---:|:---:|")
-    for label, measured, met in targets:
-        print("| %s | %s | %s |" % (label, measured, "yes" if met else "NO"))
-    print("\nInformational, not targets (make bench holds the memory targets, as DMOJ's loader runs it):")
-    for label, measured in info:
-        print("  %s: %s" % (label, measured))
-    return ["target not met: %s (%s)" % (label, measured) for label, measured, met in targets if not met]
+    versions = {language: " ".join("%s %s" % (name, ".".join(map(str, numbers))) for name, numbers in found)
+                for language, found in report["runtime_versions"].items()}
+    failures = []
+    for problem in every:
+        name = problem.shortname
+        largest, case, _ = largest_case(problem)
+        print("\n%s: %d cases, the largest %s\n" % (name, largest_case(problem)[2], case))
+        print("| submission | executor | runtime | sample 1 CPU s | largest CPU s | largest KB"
+              " | slowest CPU s | peak KB | all cases CPU s |")
+        print("|---|---|---|---:|---:|---:|---:|---:|---:|")
+        heaviest, runs = [], {}
+        for file_name in problem.submissions("accepted"):
+            for language in EXECUTORS[Path(file_name).suffix]:
+                cases = runs[(file_name, language)] = by[(name, file_name, language, name)]
+                print("| %s | %s | %s | %.3f | %.3f | %d | %.3f | %d | %.3f |" % (
+                    file_name, language, versions[language], cases[0]["time"], cases[largest]["time"],
+                    cases[largest]["memory_kb"], max(c["time"] for c in cases),
+                    max(c["memory_kb"] for c in cases), sum(c["time"] for c in cases)))
+                heaviest += cases
+        # The package's limits must leave room for every accepted run, by docs/package.md's rule: the
+        # slowest and the heaviest (on the largest cases, where they are), times ac_to_time_limit and
+        # memory_factor, rounded up.
+        seconds = max(1, math.ceil(problem.ac_to_time_limit * max(c["time"] for c in heaviest)))
+        mib = max(256, 2 ** math.ceil(math.log2(problem.memory_factor
+                                                 * max(c["memory_kb"] for c in heaviest) / 1024)))
+        targets = [("time limit by the rule <= the package's %d s" % problem.time_limit_s,
+                    "%d s" % seconds, seconds <= problem.time_limit_s),
+                   ("memory limit by the rule <= the package's %d MiB" % problem.memory_limit_mib,
+                    "%d MiB" % mib, mib <= problem.memory_limit_mib)]
+        print("\n| %s: target, the check fails unless met | measured | met |\n|---|---:|:---:|" % name)
+        for label, measured, met in targets:
+            print("| %s | %s | %s |" % (label, measured, "yes" if met else "NO"))
+        failures += ["%s: target not met: %s (%s)" % (name, label, measured)
+                     for label, measured, met in targets if not met]
+        pairs = [(language, runs[("solve.py", language)], runs[("naive.py", language)])
+                 for language in EXECUTORS[".py"] if ("solve.py", language) in runs and ("naive.py", language)
+                 in runs]
+        if pairs:
+            print("\nInformational, not targets (make bench holds the memory targets, as DMOJ's loader"
+                  " runs it):")
+        for language, solve, naive in pairs:
+            for label, index in (("sample 1", 0), ("largest case", largest)):
+                print("  %s %s, solve.py - naive: %+.2f MiB"
+                      % (language, label, (solve[index]["memory_kb"] - naive[index]["memory_kb"]) / 1024))
+    return failures
 
 
 def loader_exits(python):
@@ -232,7 +274,7 @@ def loader_exits(python):
     (folder / "solve.py").write_bytes(b"\xef\xbb\xbf" + (ROOT / "solve.py").read_bytes())  # as DMOJ writes it
     seed = (ROOT / "samples" / "seed-example-lines.in").read_bytes()
     failures = []
-    for runtime in RUNTIMES.values():
+    for runtime in (RUNTIMES[executor] for executor in EXECUTORS[".py"]):
         command = [shutil.which(runtime), "-BS", str(folder / "loader.py"), str(folder / "solve.py")]
         with open("/dev/full", "wb") as full:
             done = subprocess.run(command, input=seed, stdout=full, stderr=subprocess.PIPE, timeout=60)
@@ -252,20 +294,22 @@ def loader_exits(python):
     return failures
 
 
-def main():
+def main(argv=None):
     started = time.monotonic()
+    every_problem = build_package.arguments(argv, __doc__.splitlines()[0], root=False)
     ensure_debian(["build-essential", "libseccomp-dev", "python3-venv", "python3-dev", "pypy3"], True,
                   "make dmoj-check")
     python = ensure_venv("dmoj", [DEBIAN_PYTHON], lock("dmoj"))[0]
     with tempfile.TemporaryDirectory() as scratch:
-        _, _, upload = build_package.build(Path(scratch))
-        problems = stage(upload)
-    runtime = {"python3": DEBIAN_PYTHON, "pypy3": shutil.which("pypy3")}
+        problems = stage({problem: build_package.build(Path(scratch), problem)[2]
+                          for problem in every_problem})
+    # Debian's g++ (build-essential) is DMOJ's CPP17: its self-test compiles C++17 with it.
+    runtime = {"python3": DEBIAN_PYTHON, "pypy3": shutil.which("pypy3"), "g++17": shutil.which("g++")}
     # DMOJ's executors build PyPy's environment afresh: the worker hands this host's nursery on to them.
     nursery = pypy.judge_host()
     # Two workers, one per core, each a judge of its own with half of the jobs (every other one); DMOJ
     # measures each submission's CPU time and memory by its own process, so they do not disturb it.
-    every = jobs()
+    every = jobs(every_problem)
     halves = [every[0::2], every[1::2]]
     jobs_files = [STAGE / ("jobs-%d.json" % i) for i in (1, 2)]
     for jobs_file, half in zip(jobs_files, halves, strict=True):
@@ -288,7 +332,9 @@ def main():
     report = {"runtime_versions": {**first["runtime_versions"], **second["runtime_versions"]},
               "results": [result for pair in itertools.zip_longest(first["results"], second["results"])
                           for result in pair if result is not None]}
-    failures = check(report) + table(report) + loader_exits(python)
+    failures = check(report) + table(report, every_problem)
+    if any(has_contract(problem) for problem in every_problem):
+        failures += loader_exits(python)
     print("\n%d jobs judged by DMOJ's judge as %s in %.0f s" % (
         len(report["results"]), "nobody" if prefix else "this user (%s)" % ("root" if os.geteuid() == 0 else
                                                                           "unprivileged"),
@@ -297,10 +343,16 @@ def main():
         print("FAIL", failure)
     if failures:
         raise SystemExit("dmoj-check: %d failures" % len(failures))
-    print("dmoj-check: solve.py Accepted on every case (raw and normalized, PY3 and PYPY3), and so are"
-          " naive.py and loose_spacing.py (tokens.py compares tokens, as the other judges do); every wrong"
-          " answer, -0.0000 too, Wrong Answer; every bad input one line on stderr with status 1; the"
-          " package's limits leave room")
+    for problem in every_problem:
+        digits, slow = dmoj_format.precision(problem), list(problem.submissions("time_limit_exceeded"))
+        print("dmoj-check: %s: %s Accepted on every case (each .py under %s, each .cpp under %s; checker"
+              " %s)%s; every wrong answer Wrong Answer%s; the package's limits leave room" % (
+                  problem.shortname, ", ".join(problem.submissions("accepted")),
+                  " and ".join(EXECUTORS[".py"]), " and ".join(EXECUTORS[".cpp"]),
+                  "tokens.py" if digits is None else "floats, precision %d" % digits,
+                  ", solve.py on the raw bytes too, and every bad input one line on stderr with status 1"
+                  if has_contract(problem) else "",
+                  "; %s Time Limit Exceeded" % ", ".join(slow) if slow else ""))
 
 
 if __name__ == "__main__":

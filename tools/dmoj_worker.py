@@ -3,7 +3,7 @@
     build/judges/dmoj/bin/python tools/dmoj_worker.py JOBS.json > RESULTS.json
 
 Run by tools/dmoj_check.py under the venv that has PyPI's `dmoj`, as an
-unprivileged user. It uses DMOJ's Judge, executors (PY3, PYPY3), sandbox,
+unprivileged user. It uses DMOJ's Judge, executors (PY3, PYPY3, CPP17), sandbox,
 graders and checkers as they are; the only addition is a hook that copies
 each case's stderr and the input DMOJ fed (when small) onto the result, so
 that the one-line error can be compared. JOBS.json holds the runtimes, the

@@ -23,6 +23,10 @@ wrote (packages/formats/domjudge.py) with this reading of it. The rules:
   DOMjudge's default (2 GiB);
 - ``validation: default`` (or none) with no ``output_validators/`` uses
   DOMjudge's default compare; a custom one must be in the zip;
+- ``validator_flags`` in ``problem.yaml`` become the compare's arguments
+  (``special_compare_args``): DOMjudge's default compare is the Kattis default
+  output validator (sql/files/defaultdata/compare/compare.cc), which takes
+  ``float_tolerance EPS`` as problemtools' does;
 - the statement is the first of problem_statement/problem.pdf, .html, .txt,
   then problem.pdf, .html, .txt at the root; none at all is allowed;
 - test cases: every data/sample/**.in, then every data/secret/**.in, that has
@@ -64,6 +68,7 @@ class Imported:
     timelimit: float = DEFAULT_TIMELIMIT
     memlimit_kib: object = None  # None: DOMjudge's default
     compare: str = "default"
+    compare_args: str = ""  # special_compare_args: problem.yaml's validator_flags
     statement: tuple = ()  # (type, bytes), or () for none
     testcases: list = field(default_factory=list)  # (rank, sample, name, input, answer)
     jury: list = field(default_factory=list)  # (path, langid, [expected results])
@@ -143,6 +148,8 @@ def read(path, version="9.0.0"):
             name = name.get("en", next(iter(name.values())))
         if name is not None:
             out.name = name
+        if data.get("validator_flags") is not None:
+            out.compare_args = str(data["validator_flags"])
         if data.get("validation") in ("custom", "custom interactive", "custom multi-pass"):
             validation = data["validation"]
         limits = data.get("limits") or {}

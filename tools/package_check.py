@@ -1,6 +1,7 @@
 """Write the problem packages, then check them with the judges' own tools (`make package-check`).
 
-    python -m tools.package_check [ROOT]    # build the packages under ROOT (build/), then check them
+    python -m tools.package_check [ROOT] [--problem NAME]    # build the packages under ROOT (build/),
+                                                             # then check them: every problem's, or NAME's
 
 The packages are what `make package` writes (packages/build_package.py), for each problem under
 problems/. This installs problemtools and BAPCtools, pinned, into venvs of their own (build/judges/,
@@ -8,22 +9,30 @@ never the project's .venv), and Debian's pypy3 and TeX if they are missing (as r
 
 1. problemtools' verifyproblem on the Kattis zip, unpacked, with the
    package's time limit fixed: config, validators, data and submissions
-   (every accepted submission Accepted on every case, each wrong answer Wrong
-   Answer), then the wrong answers again on data/secret alone: the secret
-   data by itself catches every mistake;
+   (every accepted submission, Python and C++, Accepted on every case, each
+   wrong answer Wrong Answer, each too slow one Time Limit Exceeded), then the
+   wrong answers again on data/secret alone: the secret data by itself
+   catches every mistake;
 2. BAPCtools on a copy of the 2025-09 package: bt generate (data/ removed
    first; it must write the same bytes again), bt validate, bt run and bt
    constraints;
 3. the statements: problem2pdf and problem2html on the legacy package, bt pdf
-   on the 2025-09 one, each read back (tools/render.py) into build/statements/;
+   on the 2025-09 one, each read back (tools/render.py) into
+   build/statements/SHORTNAME/; rendered again only when what they are made of
+   changed (STAMP);
 4. the DOMjudge zip, by DOMjudge's import rules (tools/domjudge_rules.py), and
    its problem.html read back as the others.
+
+Each tool judges with its own limits: the too slow submissions run until the
+judge's own timeout (problemtools: the time limit times time_limit_to_tle;
+bt: that and a second), on the cases before the first one they fail, no longer.
 
 It fails on any error, and on any warning not listed in ACCEPTED_WARNINGS
 with its reason. DMOJ's judge checks the DMOJ directory: `make dmoj-check`.
 PyPy's nursery is this host's as practice/pypy.py decides it.
 """
 
+import hashlib
 import os
 import re
 import shutil
@@ -34,8 +43,7 @@ import zipfile
 from pathlib import Path
 
 from packages import build_package, statement
-from packages import problem as problems
-from packages.problem import Problem
+from packages.formats import kattis as kattis_format
 from tools import domjudge_rules, render
 from tools.installs import base_python, ensure_pypy, ensure_venv, lock
 
@@ -66,6 +74,11 @@ def check_report(tool, label, report, status):
 # --------------------------------------------------------- problemtools ---
 
 
+def judged(report, verdict, code):
+    """Return the file names of submissions/VERDICT/ that problemtools' report judged CODE (AC, WA, TLE)."""
+    return sorted(re.findall(r"\b%s/([\w.-]+) .* OK: %s\b" % (verdict, code), report))
+
+
 def _verifyproblem(command, label, args, problem):
     """Run verifyproblem with args; return its report, or raise SystemExit on an error, a new warning,
     or a wrong answer that was not judged Wrong Answer."""
@@ -79,8 +92,8 @@ def _verifyproblem(command, label, args, problem):
     check_report("problemtools", label, report, done.returncode)
     if summary is None or summary.group(1) != "0":
         raise SystemExit("verifyproblem failed on %s: see above" % label)
-    verdicts = re.findall(r"wrong_answer/(\w+)\.py .* OK: WA", report)
-    if sorted(verdicts) != sorted(problem.wrong_answers()):
+    verdicts = judged(report, "wrong_answer", "WA")
+    if verdicts != sorted(problem.submissions("wrong_answer")):
         raise SystemExit("verifyproblem did not judge every mistake WA on %s: %s" % (label, verdicts))
     return report
 
@@ -98,22 +111,24 @@ def verify_legacy(out, problem):
                             [str(out), "-p", "config", "validators", "data", "submissions", *fixed], problem)
     if not re.search(r"setting timelim to %d secs" % seconds, report):
         raise SystemExit("verifyproblem did not judge with the time limit of %d s" % seconds)
-    judged = re.findall(r"accepted/(\w+)\.py .* OK: AC", report)
-    if sorted(judged) != sorted(problem.accepted()):
-        raise SystemExit("verifyproblem did not judge every accepted submission Accepted: %s" % judged)
+    for verdict, code in (("accepted", "AC"), ("time_limit_exceeded", "TLE")):
+        if judged(report, verdict, code) != sorted(problem.submissions(verdict)):
+            raise SystemExit("verifyproblem did not judge every submission of %s/ %s: only %s"
+                             % (verdict, code, judged(report, verdict, code)))
     secret_only = ["-p", "submissions", "-s", "wrong_answer", "-d", "secret", *fixed]
     _verifyproblem(command, "the wrong answers on data/secret alone", [str(out), *secret_only], problem)
-    print("verifyproblem: %s passes, every mistake is Wrong Answer on the secret data alone" % out,
-          file=sys.stderr)
+    print("verifyproblem: %s passes: %s; every mistake is Wrong Answer on the secret data alone"
+          % (out, verdicts(problem)), file=sys.stderr)
 
 
 # ------------------------------------------------------------ BAPCtools ---
 
 
-def bt_environment():
+def bt_environment(root):
     """Return the environment bt runs in. bt remembers every problem's uuid under $XDG_CONFIG_HOME and
-    warns when another checkout on this machine has the same one: each clone keeps its own memory."""
-    return {**os.environ, "XDG_CONFIG_HOME": str(ROOT / "build" / "judges" / "bapctools-config")}
+    warns when another folder on this machine has the same one: each build folder keeps its own memory
+    (the checked copies always lie at the same place in it)."""
+    return {**os.environ, "XDG_CONFIG_HOME": str(Path(root).resolve() / "bapctools-config")}
 
 
 def _bt(bt, folder, action, *options):
@@ -122,7 +137,7 @@ def _bt(bt, folder, action, *options):
     started = time.monotonic()
     # Two jobs, one per core (bt's default is half the cores): bt validate takes half the time.
     done = subprocess.run([bt, action, "--no-bar", "--jobs", "2", *options], cwd=folder, capture_output=True,
-                          text=True, env=bt_environment())
+                          text=True, env=bt_environment(folder.parent.parent))
     report = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)  # colours off
     print(report, file=sys.stderr, flush=True)
     print("bt %s: %.1f s" % (action, time.monotonic() - started), file=sys.stderr, flush=True)
@@ -159,11 +174,11 @@ def verify_current(out, problem):
     bt_generate(bt, out)
     _bt(bt, out, "validate")
     report = _bt(bt, out, "run")
-    judged = set(re.findall(r"accepted/(\w+)\.py:?\s+AC\b", report))
-    wrong = set(re.findall(r"wrong_answer/(\w+)\.py:?\s+WA\b", report))
-    if judged != set(problem.accepted()) or wrong != set(problem.wrong_answers()):
-        raise SystemExit("bt run: judged AC: %s; judged WA: %s of %s"
-                         % (sorted(judged), sorted(wrong), sorted(problem.wrong_answers())))
+    for verdict, code in (("accepted", "AC"), ("wrong_answer", "WA"), ("time_limit_exceeded", "TLE")):
+        got = sorted(set(re.findall(r"\b%s/([\w.-]+?):?\s+%s\b" % (verdict, code), report)))
+        if got != sorted(problem.submissions(verdict)):
+            raise SystemExit("bt run: judged %s in %s/: %s, not every one of %s"
+                             % (code, verdict, got, sorted(problem.submissions(verdict))))
     _bt(bt, out, "constraints")
     print("bapctools: %s passes bt generate, validate, run and constraints" % out, file=sys.stderr)
     return bt
@@ -172,10 +187,41 @@ def verify_current(out, problem):
 # ----------------------------------------------------- statements, DOMjudge ---
 
 
+STAMP = ".stamp"  # in build/statements/SHORTNAME/: the digest of what its statements were rendered from
+
+
+def statement_sources(legacy, current, problem):
+    """Return the digest of everything the rendered statements and their check depend on: each package's
+    problem.yaml, statement and samples, what the check expects to read, the renderers' locks and TeX's
+    Debian versions, and this code."""
+    digest = hashlib.sha256()
+    for folder in (legacy, current):
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder).as_posix()
+            if path.is_file() and (relative == "problem.yaml" or relative.startswith(
+                    ("problem_statement/", "statement/", "data/sample/"))):
+                digest.update(b"%s\0%s\0" % (relative.encode(), path.read_bytes()))
+    title = statement.read(problem.statement)[0]
+    for math in (False, True):
+        digest.update(repr(render.expected(title, problem.sample_pairs(), problem.validate, math)).encode())
+    for path in (lock("problemtools"), lock("bapctools"), Path(render.__file__), Path(__file__)):
+        digest.update(path.read_bytes())
+    versions = subprocess.run(["dpkg-query", "-W", *render.TEX_PACKAGES], capture_output=True, text=True)
+    digest.update(versions.stdout.encode())
+    return digest.hexdigest()
+
+
 def render_statements(root, legacy, current, bt, problem):
-    """Render both packages' statements with the judges' tools and check them (tools/render.py)."""
+    """Render both packages' statements with the judges' tools and check them (tools/render.py), into
+    root/statements/SHORTNAME/; unless they were rendered and checked there from the same sources."""
     render.install()
-    out = root / "statements"
+    out = root / "statements" / problem.shortname
+    digest = statement_sources(legacy, current, problem)
+    kept = [out / name for name in (STAMP, "legacy.pdf", "legacy-html/index.html", "2025-09.pdf")]
+    if all(path.is_file() for path in kept) and (out / STAMP).read_text() == digest:
+        print("render: %s: the statements were rendered and checked from the same sources (%s): not again"
+              % (out, STAMP), file=sys.stderr)
+        return
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     title, _ = statement.read(problem.statement)
@@ -183,33 +229,42 @@ def render_statements(root, legacy, current, bt, problem):
     problemtools = ROOT / "build" / "judges" / "problemtools" / "bin"
     legacy_pdf, legacy_png, report = render.render_legacy(legacy, problemtools, title, samples, out, bounds)
     check_report("problem2html", "the legacy statement", report, 0)
-    pdf, png = render.render_current(current, bt, bt_environment(), title, samples, out, bounds)
+    pdf, png = render.render_current(current, bt, bt_environment(root), title, samples, out, bounds)
+    (out / STAMP).write_text(digest)
     print("render: %s and %s (page 1: %s, %s), and %s/legacy-html: title, Input, constraints, Output,"
           " samples, in order" % (legacy_pdf, pdf, legacy_png, png, out), file=sys.stderr)
 
 
 def verify_domjudge(root, problem):
     """Check the DOMjudge zip by DOMjudge's importer's rules (tools/domjudge_rules.py), and its HTML
-    statement as tools/render.py checks the others."""
+    statement as tools/render.py checks the others (into root/statements/SHORTNAME/)."""
     title = statement.read(problem.statement)[0]
     target = root / "domjudge" / (problem.shortname + ".zip")
     kind, page = check_domjudge(target, problem.test_data(), title, problem)
-    out = root / "statements"
+    out = root / "statements" / problem.shortname
     out.mkdir(parents=True, exist_ok=True)
     (out / "domjudge.html").write_bytes(page)
     render.check("domjudge", render.html_text_of(page.decode("utf-8"), inline=True),
-                 render.expected(title, problem.sample_pairs(), bounds=problem.validate), out)
+                 render.expected(title, problem.sample_pairs(), problem.validate), out)
     return target
 
 
-def check_domjudge(path, pairs, title, problem=build_package.PROBLEM):
+# DOMjudge's language of each submission's suffix (its default languages), and the result it expects of
+# each folder of submissions (SubmissionService::normalizeExpectedResult).
+DOMJUDGE_LANGUAGES = {".py": "py3", ".cpp": "cpp"}
+DOMJUDGE_RESULTS = {"accepted": "CORRECT", "wrong_answer": "WRONG-ANSWER", "time_limit_exceeded": "TIMELIMIT"}
+
+
+def check_domjudge(path, pairs, title, problem):
     """Raise SystemExit unless DOMjudge 9.0.0 and main would import the zip at path as intended: the
-    name, both limits, an HTML statement, every test case in order, and each jury submission's verdict.
+    name, both limits, the default compare with the problem's tolerance as its arguments, an HTML
+    statement, every test case in order, and each jury submission's language and verdict.
     Return the statement: (its type, its bytes)."""
-    wanted_jury = sorted([("submissions/accepted/%s.py" % name, "py3", ["CORRECT"])
-                          for name in sorted(problem.accepted())]
-                         + [("submissions/wrong_answer/%s.py" % name, "py3", ["WRONG-ANSWER"])
-                            for name in problem.wrong_answers()])
+    wanted_jury = sorted(("submissions/%s/%s" % (verdict, name), DOMJUDGE_LANGUAGES[Path(name).suffix],
+                          [result])
+                         for verdict, result in DOMJUDGE_RESULTS.items()
+                         for name in problem.submissions(verdict))
+    flags = kattis_format.validator_flags(problem)
     wanted_cases = [(rank, name.startswith("sample/"), name.split("/", 1)[1], given, answer)
                     for rank, (name, (given, answer)) in enumerate(pairs.items(), 1)]
     seconds, mib = problem.time_limit_s, problem.memory_limit_mib
@@ -222,15 +277,18 @@ def check_domjudge(path, pairs, title, problem=build_package.PROBLEM):
             ("time limit %s s" % got.timelimit, got.timelimit == seconds),
             ("memory limit %s KiB" % got.memlimit_kib, got.memlimit_kib == mib * 1024),
             ("compare %s" % got.compare, got.compare == "default"),
+            ("compare arguments %r" % got.compare_args, got.compare_args == flags),
             ("statement %s" % (got.statement[:1],), got.statement[:1] == ("html",)),
             ("test cases %s" % [case[2] for case in got.testcases], got.testcases == wanted_cases),
             ("jury submissions %s" % got.jury, sorted(got.jury) == wanted_jury)] if not ok]
         if wrong:
             raise SystemExit("DOMjudge %s would import %s otherwise: %s; danger %s, warning %s"
                              % (version, path, wrong, got.danger, got.warning))
-    print("domjudge: %s imports as intended by DOMjudge %s's rules: %r, %d s, %d MiB, problem.html,"
-          " %d test cases, %d jury submissions" % (path, " and ".join(domjudge_rules.VERSIONS), title,
-                                                   seconds, mib, len(pairs), len(wanted_jury)),
+    print("domjudge: %s imports as intended by DOMjudge %s's rules: %r, %d s, %d MiB, compare %s,"
+          " problem.html, %d test cases, %d jury submissions (%s)"
+          % (path, " and ".join(domjudge_rules.VERSIONS), title, seconds, mib,
+             "with %r" % flags if flags else "without arguments", len(pairs), len(wanted_jury),
+             ", ".join(sorted({"%s %s" % (language, results[0]) for _, language, results in wanted_jury}))),
           file=sys.stderr)
     return got.statement
 
@@ -246,23 +304,40 @@ def check(root, problem):
     verify_legacy(unpacked / problem.shortname, problem)
     # bt writes into the package it checks (bt generate, bt pdf): it gets a copy, not the upload.
     checked = root / "2025-09-checked" / problem.shortname
-    shutil.rmtree(checked.parent, ignore_errors=True)
+    shutil.rmtree(checked, ignore_errors=True)
     shutil.copytree(current, checked)
     bt = verify_current(checked, problem)
     render_statements(root, unpacked / problem.shortname, checked, bt, problem)
     verify_domjudge(root, problem)
-    print("package-check: every package passes its judge's tools; solve.py, naive.py and loose_spacing.py"
-          " are Accepted and every mistake Wrong Answer under problemtools and BAPCtools, and DOMjudge"
-          " would import its zip as intended", file=sys.stderr)
+    print("package-check: %s: every package passes its judge's tools; under problemtools and BAPCtools %s;"
+          " DOMjudge would import its zip as intended" % (problem.shortname, verdicts(problem)),
+          file=sys.stderr)
+
+
+def verdicts(problem):
+    """Return, in words, the verdict each kind of the problem's submissions must get, naming them."""
+    said = []
+    for verdict, what in (("accepted", "Accepted"), ("wrong_answer", "Wrong Answer"),
+                          ("time_limit_exceeded", "Time Limit Exceeded")):
+        names = list(problem.submissions(verdict))
+        if not names:
+            continue
+        listed = ", ".join(names) if verdict != "wrong_answer" else "each of the %d mistakes" % len(names)
+        said.append("%s %s" % (listed, what))
+    return "; ".join(said)
 
 
 def main(argv=None):
-    root = build_package.arguments(argv, __doc__.splitlines()[0])
-    every = [Problem.named(name) for name in problems.names()]
+    started = time.monotonic()
+    root, every = build_package.arguments(argv, __doc__.splitlines()[0])
     for problem in every:
+        began = time.monotonic()
         check(root, problem)
+        print("package-check: %s: %.0f s" % (problem.shortname, time.monotonic() - began), file=sys.stderr)
     for problem in every:
         print(build_package.uploads(root, problem))
+    print("package-check: %s in %.0f s" % (", ".join(problem.shortname for problem in every),
+                                          time.monotonic() - started), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -8,14 +8,15 @@ statement with the tool that reads that format:
 - DOMjudge's zip: its problem.html, as packages/formats/domjudge.py wrote it.
 
 Each PDF's text, read out with pdftotext, and the HTML's text must hold the
-title, the Input section with every constraint, the Output section, and each
-sample (its input lines, then its answer), in that order; a PDF must hold each
-sample whole on one page. Page 1 of each PDF
-becomes a PNG with pdftoppm, for a person to look at. All of it lands in
-build/statements/. TeX and poppler come from Debian's packages (TEX_PACKAGES),
-installed as root when missing: `python -m tools.render --install` does only that
-(.ci/run starts it early, in the background). This module needs only the standard library, so that
-the system's python3 runs that before the project's venv exists.
+title, the Input section with every constraint (the problem's input validator
+says them: its constraints()), the Output section, and each sample (its input
+lines, then its answer), in that order; a PDF must hold each sample whole on
+one page. Page 1 of each PDF becomes a PNG with pdftoppm, for a person to look
+at. All of it lands in build/statements/SHORTNAME/. TeX and poppler come from
+Debian's packages (TEX_PACKAGES), installed as root when missing: `python -m
+tools.render --install` does only that (.ci/run starts it early, in the
+background). This module needs only the standard library, so that the system's
+python3 runs that before the project's venv exists.
 """
 
 import html
@@ -25,7 +26,6 @@ import subprocess
 import sys
 import time
 
-from problems.gradientaccumulation.validators import validate as default_bounds
 from tools.installs import ensure_debian
 
 # What problem2pdf (lualatex, problemset.cls), problem2html (plasTeX, kpsewhich) and bt pdf
@@ -44,33 +44,36 @@ class Unreadable(Exception):
     """A rendered statement lacks a part, or shows the parts out of order."""
 
 
-def constraints(math, bounds=default_bounds):
-    """Return the statement's bounds as the text shows them: rendered (math=False) or as TeX. bounds is
-    the input validator's module (Problem.validate), which holds them: MAX_K, MAX_LR, MAX_D, MAX_ABS."""
-    exponent = len(str(bounds.MAX_ABS)) - 1
-    if math:
-        return ["1 \\le K \\le %d" % bounds.MAX_K, "0 \\le \\eta \\le %d" % bounds.MAX_LR,
-                "1 \\le d \\le %d\\, %03d" % divmod(bounds.MAX_D, 1000),
-                "-10^%d \\le x \\le 10^%d" % (exponent, exponent)]
-    return ["1 ≤ K ≤ %d" % bounds.MAX_K, "0 ≤ η ≤ %d" % bounds.MAX_LR,
-            "1 ≤ d ≤ %d %03d" % divmod(bounds.MAX_D, 1000), "−10%d ≤ x ≤ 10%d" % (exponent, exponent)]
-
-
-def expected(title, samples, math=False, bounds=default_bounds):
+def expected(title, samples, bounds, math=False, full_width=()):
     """Return [(what, text)] that a rendered statement must show, in this order.
 
-    samples is [(input bytes, answer bytes)]. pdftotext reads a sample's two boxes heading first:
-    'Sample Input 1', 'Sample Output 1', the input's lines, then the answer."""
+    samples is [(input bytes, answer bytes)]; bounds is the problem's input validator (Problem.validate),
+    whose constraints(math) are the statement's bounds as it shows them. pdftotext reads a sample's two
+    boxes heading first: 'Sample Input 1', 'Sample Output 1', the input's lines, then the answer. A
+    sample too wide for two boxes side by side, which bt pdf shows one above the other (the numbers of
+    full_width), reads 'Input 3', its lines, 'Output 3', the answer."""
     parts = [("the title", title), ("the Input section", "Input")]
-    parts += [("the constraint " + bound, bound) for bound in constraints(math, bounds)]
+    parts += [("the constraint " + bound, bound) for bound in bounds.constraints(math)]
     parts.append(("the Output section", "Output"))
     for number, (given, answer) in enumerate(samples, 1):
-        parts += [("sample %d's heading" % number, "Sample Input %d" % number),
-                  ("sample %d's answer heading" % number, "Sample Output %d" % number)]
-        parts += [("line %d of sample %d" % (i, number), line)
-                  for i, line in enumerate(given.decode().splitlines(), 1)]
+        lines = [("line %d of sample %d" % (i, number), line)
+                 for i, line in enumerate(given.decode().splitlines(), 1)]
+        if number in full_width:
+            parts += [("sample %d's heading" % number, "Input %d" % number), *lines,
+                      ("sample %d's answer heading" % number, "Output %d" % number)]
+        else:
+            parts += [("sample %d's heading" % number, "Sample Input %d" % number),
+                      ("sample %d's answer heading" % number, "Sample Output %d" % number), *lines]
         parts.append(("sample %d's answer" % number, answer.decode().strip()))
     return parts
+
+
+def full_width_samples(text, count):
+    """Return the numbers of the samples that a bt pdf text shows full width: an 'Input N' line and no
+    'Sample Input N' (bapc.cls's \\FullWidthSample, for a sample too wide to stand side by side)."""
+    text = plain(text)
+    return [number for number in range(1, count + 1) if "Sample Input %d" % number not in text
+            and re.search(r"^Input %d$" % number, text, re.M)]
 
 
 def plain(text):
@@ -146,7 +149,7 @@ def check_pages(text, label, parts):
         if found:
             samples.setdefault(int(found.group(1)), []).append(shown)
     for number, shown in sorted(samples.items()):
-        heading = "Sample Input %d" % number
+        heading = shown[0]  # the sample's first heading: Sample Input N, or Input N above a full width one
         page = next((n for n, words in enumerate(pages, 1) if heading in words), None)
         if page is not None and not all(piece in pages[page - 1] for piece in shown):
             raise Unreadable("%s splits sample %d over pages, from page %d" % (label, number, page))
@@ -162,24 +165,26 @@ def check(label, text, parts, out):
         raise SystemExit("render: %s (its text: %s)" % (unreadable, out / (label + ".txt"))) from None
 
 
-def render_legacy(folder, problemtools, title, samples, out, bounds=default_bounds):
+def render_legacy(folder, problemtools, title, samples, out, bounds):
     """Render the legacy package with problem2pdf and problem2html into out/; check both. Return the
     PDF, its page 1 as a PNG, and problem2html's report (its warnings are the caller's to judge)."""
     pdf, pages = out / "legacy.pdf", out / "legacy-html"
     run([str(problemtools / "problem2pdf"), "-o", str(pdf), str(folder)], "problem2pdf")
     report = run([str(problemtools / "problem2html"), "-d", str(pages), str(folder)], "problem2html")
-    check("legacy", pdf_text(pdf), expected(title, samples, bounds=bounds), out)
+    check("legacy", pdf_text(pdf), expected(title, samples, bounds), out)
     page = (pages / "index.html").read_text(encoding="utf-8")
-    check("legacy-html", html_text_of(page), expected(title, samples, math=True, bounds=bounds), out)
+    check("legacy-html", html_text_of(page), expected(title, samples, bounds, math=True), out)
     return pdf, page_one(pdf, out / "legacy-page1.png"), report
 
 
-def render_current(folder, bt, env, title, samples, out, bounds=default_bounds):
+def render_current(folder, bt, env, title, samples, out, bounds):
     """Render the 2025-09 package with bt pdf (into the package folder); check it."""
     run([bt, "pdf", "--no-bar", "--cp"], "bt pdf", cwd=folder, env=env)
     pdf = out / "2025-09.pdf"
     shutil.copyfile(folder / "problem.en.pdf", pdf)
-    check("2025-09", pdf_text(pdf), expected(title, samples, bounds=bounds), out)
+    text = pdf_text(pdf)
+    wide = full_width_samples(text, len(samples))
+    check("2025-09", text, expected(title, samples, bounds, full_width=wide), out)
     return pdf, page_one(pdf, out / "2025-09-page1.png")
 
 

@@ -1,10 +1,13 @@
 """DOMjudge's problem zip: what DOMjudge reads of a legacy Kattis package, and the statement as HTML.
 
-    ROOT/domjudge/SHORTNAME.zip   problem.yaml (the legacy one, with the problem's name), .timelimit,
-                                  problem.html, data/sample/, data/secret/, submissions/accepted/,
-                                  submissions/wrong_answer/
+    ROOT/domjudge/SHORTNAME.zip   problem.yaml (the legacy one, with the problem's name and, with a
+                                  tolerance, its validator_flags), .timelimit, problem.html,
+                                  data/sample/, data/secret/, submissions/accepted/ (Python and C++),
+                                  submissions/wrong_answer/, submissions/time_limit_exceeded/
 
-Nothing DOMjudge ignores goes in (no validator, no generators). The statement is HTML with no script
+DOMjudge reads problem.yaml's validator_flags as the arguments of its default compare (the Kattis
+default output validator), so `float_tolerance 1e-6` is the tolerance there too. Nothing DOMjudge
+ignores goes in (no validator, no generators). The statement is HTML with no script
 (packages/statement.py), so that the zip needs no TeX. tools/domjudge_rules.py is DOMjudge's importer
 as code, and `make package-check` checks the zip with it.
 """

@@ -33,6 +33,21 @@ NUMBER = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]{1,10})?")
 COUNT = re.compile(rb"[1-9][0-9]*")
 
 
+def constraints(math):
+    """Return the statement's bounds as it shows them, in its order: as rendered text (math=False: what
+    pdftotext reads out of a PDF, superscripts flattened, 10^9 as 109) or as the statement's TeX
+    (math=True: what problem2html keeps for MathJax). `make package-check` (tools/render.py) looks for
+    each in every rendered statement, between the Input and the Output sections."""
+    exponent = len(str(MAX_ABS)) - 1
+    if math:
+        return ["1 \\le K \\le %d" % MAX_K, "0 \\le \\eta \\le %d" % MAX_LR,
+                "1 \\le d \\le %d\\, %03d" % divmod(MAX_D, 1000),
+                "-10^%d \\le x \\le 10^%d" % (exponent, exponent)]
+    return ["1 \u2264 K \u2264 %d" % MAX_K, "0 \u2264 \u03b7 \u2264 %d" % MAX_LR,
+            "1 \u2264 d \u2264 %d %03d" % divmod(MAX_D, 1000),
+            "\u221210%d \u2264 x \u2264 10%d" % (exponent, exponent)]
+
+
 class Invalid(Exception):
     """The input is not in the canonical format."""
 
