@@ -3,6 +3,7 @@
     python -m practice.check my_solution.py                      # with python3, as judges run it
     python -m practice.check my_solution.py --interpreter "python3 -S"
     python -m practice.check my_solution.py --interpreter pypy3
+    python -m practice.check my_solution.py --problem linearaccumulation   # a problem of problems/
 
 The file is read once, at the start. Each case runs it in a fresh process of the interpreter you
 name, as practice/sandbox.py describes: its input as a file on stdin, an empty working directory,
@@ -10,8 +11,9 @@ its own session and PID namespace, under the package's limits. The samples run f
 data runs once every sample passes. A line per case gives its name, its verdict (AC, WA, TLE, RTE,
 MLE), its CPU time and its peak memory; for WA, the first differing value, expected against found,
 and the classic mistake, when the outputs so far fit that one alone (practice/judge.py, which the
-browser page runs too). Everything the program wrote is shown with its control characters escaped.
-The exit status is 0 only when every case is AC.
+browser page runs too); where the problem has a tolerance, a value within it of the answer's is
+right. Everything the program wrote is shown with its control characters escaped. The exit status
+is 0 only when every case is AC.
 """
 
 import argparse
@@ -31,7 +33,6 @@ from practice.judge import Check, Verdict, crash, mistake_prints, printable, wro
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUND = ROOT / "build" / "find"  # where a search saves the input it found
-SEARCHED = DEFAULT  # the problem whose inputs practice/find.py draws
 # Compiles the learner's file with the learner's interpreter: its grammar, not the checker's.
 SYNTAX = ("import sys\ntry:\n    compile(sys.stdin.buffer.read(), sys.argv[1], 'exec')\n"
           "except (SyntaxError, ValueError) as error:\n"
@@ -61,7 +62,8 @@ def cases(problem=DEFAULT):
         known, out = mistakes(problem), []
         for name, (given, answer) in folder.test_data().items():
             group, case = name.split("/")
-            out.append(("%s %s" % (group, case), given, answer, mistake_prints(known, given, answer)))
+            prints = mistake_prints(known, given, answer, folder.tolerance)
+            out.append(("%s %s" % (group, case), given, answer, prints))
         return out
 
     return cache.cached("practice-cases-" + problem, sources, compute)
@@ -130,18 +132,16 @@ def check(path, interpreter="python3", out=None, find=None, problem=DEFAULT, **s
         if nursery:
             box.environment["PYPY_GC_NURSERY"] = nursery
     seconds, mib = limits(problem)
-    if find is not None and problem != SEARCHED:
-        print("find: the search draws inputs of %s alone, not of %s" % (SEARCHED, problem), file=out)
-        return 2
+    tolerance = Problem.named(problem).tolerance
     if find is not None:
         print("find: %s with %s, %g s and %d MiB an input, %s"
               % (path, interpreter, seconds, mib, isolation(box)), file=out)
         _missing(box, out)
-        return find_failing(box, path, source, (seconds, mib, find), out, **search)
+        return find_failing(box, path, source, (seconds, mib, find), out, problem=problem, **search)
     print("check: %s with %s, %g s and %d MiB a case, %s" % (path, interpreter, seconds, mib, isolation(box)),
           file=out)
     _missing(box, out)
-    every, checker, failed = cases(problem), Check(mistakes(problem)), 0
+    every, checker, failed = cases(problem), Check(mistakes(problem), tolerance), 0
     width = max(len(name) for name, _, _, _ in every)
 
     def run(case):
@@ -158,7 +158,7 @@ def check(path, interpreter="python3", out=None, find=None, problem=DEFAULT, **s
                 failed += verdict.name != "AC"
                 print(line(name, verdict, done, width), file=out, flush=True)
                 if verdict.name == "WA" and group == "sample":
-                    for shown in wrong_sample(given, answer, done.stdout):
+                    for shown in wrong_sample(given, answer, done.stdout, tolerance):
                         print("  " + shown, file=out)
                 elif verdict.name == "RTE" and group == "sample":  # where it crashed, as the page shows it
                     for shown in crash(done.stderr)[1]:
@@ -190,7 +190,7 @@ def _missing(box, out):
         print("check: not isolated here: " + what, file=out)
 
 
-def find_failing(box, path, source, limits, out, tries=None):
+def find_failing(box, path, source, limits, out, tries=None, problem=DEFAULT):
     """Search small inputs for one the program gets wrong (practice/find.py); print it, expected against
     found, and the mistake if one alone fits every output seen; save it; return 1 if found, else 0.
     Each input runs exactly as a case does: the same sandbox, file name, command line and bound."""
@@ -202,7 +202,8 @@ def find_failing(box, path, source, limits, out, tries=None):
         done = box.run(source, data, seconds, mib, judge.output_limit(answer), name=path.name)
         return (lambda checker, prints: verdict_of(done, answer, prints, checker, seconds)), done.stdout
 
-    found = find.hunt(run, mistakes(), seed, tries or find.TRIES)
+    tolerance = Problem.named(problem).tolerance
+    found = find.hunt(run, mistakes(problem), problem, seed, tries or find.TRIES, tolerance)
     lines = find.report(found)
     if found.data is None:
         print("\n".join(lines), file=out)

@@ -9,16 +9,21 @@ Standard library only, and no other file of the project: the page loads this one
     check = Check(known)                          # one per check: it remembers what every output fits
     verdict = check.judge(answer_bytes, output_bytes, prints)
     verdict.name, verdict.detail                  # "AC" or "WA"; for WA, the first differing value
+    Check(known, tolerance=1e-6)                  # a problem whose values may be off by that much
 
 A mistake is a wrong submission of the problem (its submissions/wrong_answer/NAME.py): its name is the
 file's, the sentence a learner reads is its docstring's first paragraph, and what it prints on a
 case is what that program prints, run in this process (the problem's own programs, never a
 learner's). The output is split into tokens on ASCII whitespace and compared byte for byte, as the
-default validators of Kattis and DOMjudge and the package's DMOJ checker do. An output fits a
-mistake on a case when it is that mistake's output, or when both write the answer's values in the
-same wrong form (form(): a list, a + sign, an exponent, other than 4 decimals). A mistake is named
-only when the learner's output fits it, and no other, on every case judged so far; otherwise the
-detail shows expected against found, and no name.
+default validators of Kattis and DOMjudge and the package's DMOJ checker do. Where the problem has
+a tolerance (its problem.yaml's), a token that is a number is right when its absolute or relative
+error is at most the tolerance, as those validators' float_tolerance has it; other tokens compare
+byte for byte, and the count of tokens must be the answer's. An output fits a mistake on a case
+when it is that mistake's output (within the tolerance, if there is one), or when both write the
+answer's values in the same wrong form (form(): a list, a + sign, an exponent, other than 4
+decimals; with a tolerance, any way of writing a number is right, and only a list is a form). A
+mistake is named only when the learner's output fits it, and no other, on every case judged so
+far; otherwise the detail shows expected against found, and no name.
 """
 
 import ast
@@ -30,6 +35,10 @@ import sys
 import threading
 
 FOUR_DECIMALS = re.compile(rb"-?[0-9]+\.[0-9]{4}")
+# A number as the judges' default output validators read one where a tolerance applies (C's strtod, in
+# decimal): a sign, digits with an optional point, an exponent; or inf, infinity, nan.
+NUMBER = re.compile(rb"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?(?:inf(?:inity)?|nan)",
+                    re.IGNORECASE)
 # A program may print this many times the answer's size, and this many bytes more, before it is stopped.
 OUTPUT_FACTOR, OUTPUT_SLACK = 4, 4096
 TOO_LONG = "output too long: more than %d bytes, where the answer has %d"  # the page fills it in too
@@ -95,27 +104,48 @@ def printable(data, limit=200):
     return shown + ("..." if len(data) > limit else "")
 
 
-def marked(want, got, limit=12):
+def close(want, got, tolerance=None):
+    """Return whether the token got (bytes) is right where the answer has the token want: the same bytes;
+    or, with a tolerance, when want is a number, a number whose absolute or relative error is at most it.
+
+    >>> close(b"0.9000", b"0.9"), close(b"1000", b"1000.0009", 1e-6), close(b"1", b"1.01", 1e-6)
+    (False, True, False)
+    >>> close(b"0", b"-1e-7", 1e-6), close(b"0.5", b"[0.5", 1e-6), close(b"yes", b"YES", 1e-6)
+    (True, False, False)
+    """
+    if want == got:
+        return True
+    if tolerance is None or not NUMBER.fullmatch(want):
+        return False
+    if not NUMBER.fullmatch(got):
+        return False
+    w, g = float(want), float(got)
+    return abs(w - g) <= tolerance or abs(w - g) <= tolerance * abs(w)  # never for nan, nor inf - inf
+
+
+def marked(want, got, limit=12, tolerance=None):
     """Return (expected, found, marks): the first values of two outputs (bytes), lined up, and ^
-    under each that differs.
+    under each that differs (beyond the tolerance, if there is one).
 
     >>> marked(b"0.9000 1.8000", b"0.9000 1.7")
     ('0.9000 1.8000', '0.9000 1.7', '       ^^^^^^')
     """
-    want, got = [w.decode() for w in want.split()[:limit]], [printable(g) for g in got.split()[:limit]]
+    raw = got.split()[:limit]
+    differs = [not close(w, g, tolerance) for w, g in zip(want.split()[:limit], raw, strict=False)]
+    want, got = [w.decode() for w in want.split()[:limit]], [printable(g) for g in raw]
     width = [max(len(w), len(g)) for w, g in zip(want, got, strict=False)]
     line = lambda values: " ".join(v.ljust(n) for v, n in zip(values, width, strict=False)).rstrip()  # noqa: E731
-    marks = " ".join(("^" if w != g else " ") * n for w, g, n in zip(want, got, width, strict=False))
+    marks = " ".join(("^" if bad else " ") * n for bad, n in zip(differs, width, strict=False))
     return line(want), line(got), marks.rstrip()
 
 
-def wrong_sample(given, want, got):
+def wrong_sample(given, want, got, tolerance=None):
     """Return the lines that show a wrong sample, as make check and the page print them: its input on
     one line, then, when both outputs have as many values, expected against found, marked."""
     lines = ["input:    " + printable(given, 120)]
     if len(want.split()) == len(got.split()):
-        lines += ["%-9s %s" % (label, text)
-                  for label, text in zip(("expected:", "found:", ""), marked(want, got), strict=True)]
+        lines += ["%-9s %s" % (label, text) for label, text
+                  in zip(("expected:", "found:", ""), marked(want, got, tolerance=tolerance), strict=True)]
     return lines
 
 
@@ -124,20 +154,25 @@ def fingerprint(tokens):
     return hashlib.sha256(b" ".join(tokens)).hexdigest()[:32]
 
 
-def mistake_prints(known, data, answer):
-    """Return {mistake: [fingerprint of its output, its form()]} on one case: input and answer bytes."""
+def mistake_prints(known, data, answer, tolerance=None):
+    """Return {mistake: [fingerprint of its output, its form()]} on one case: input and answer bytes.
+    With a tolerance, the output's tokens (as text) stand in for the fingerprint: a learner's output
+    fits the mistake when each of its values is within the tolerance of the mistake's."""
     prints = {}
     for name, mistake in known.items():
         output = mistake.output(data)
         if output is not None:
             tokens = output.split()
-            prints[name] = [fingerprint(tokens), form(answer.split(), tokens)]
+            seen = fingerprint(tokens) if tolerance is None else [t.decode("latin-1") for t in tokens]
+            prints[name] = [seen, form(answer.split(), tokens, tolerance)]
     return prints
 
 
-def form(want, got):
+def form(want, got, tolerance=None):
     """Return how every differing value of got writes want's value in another form: "list", "sign",
-    "exponent" or "decimals"; or None, when a value differs in number or the forms differ.
+    "exponent" or "decimals"; or None, when a value differs in number or the forms differ. With a
+    tolerance, a number written any way is right: the only form is "list" (a value within brackets,
+    parentheses or commas).
 
     >>> form([b"0.9000", b"1.8000"], [b"[0.9,", b"1.8]"]), form([b"0.9000"], [b"+0.9000"])
     ('list', 'sign')
@@ -151,11 +186,18 @@ def form(want, got):
         if w == g:
             continue
         bare = g.strip(b"[](),")
+        if tolerance is not None:
+            if close(w, g, tolerance):
+                continue
+            if bare == g or not close(w, bare, tolerance):
+                return None
+            kinds.add("list")
+            continue
         try:
-            close = abs(float(bare) - float(w)) <= 0.001
+            near = abs(float(bare) - float(w)) <= 0.001
         except ValueError:
             return None
-        if not close:
+        if not near:
             return None
         if bare != g:
             kinds.add("list")
@@ -187,27 +229,42 @@ def crash(stderr, limit=4):
 
 
 class Check:
-    """The judge of one check: judges its cases in turn, and keeps which mistakes fit every output."""
+    """The judge of one check: judges its cases in turn, and keeps which mistakes fit every output.
+    tolerance: the problem's (None: every token byte for byte)."""
 
-    def __init__(self, known):
+    def __init__(self, known, tolerance=None):
         self.known = known  # {name: Mistake}
         self.fits = set(known)
+        self.tolerance = tolerance
+
+    def same(self, printed, got):
+        """Return whether the tokens got are a mistake's output, as mistake_prints() keeps it."""
+        if self.tolerance is None:
+            return printed == fingerprint(got)
+        return len(printed) == len(got) and all(
+            close(p.encode("latin-1"), g, self.tolerance) for p, g in zip(printed, got, strict=True))
 
     def judge(self, expected, output, prints):
         """Return the Verdict of an output against the expected answer (bytes), naming the mistake.
 
         prints is mistake_prints() of the case.
         """
-        want, got = expected.split(), output.split()
-        seen, shape = fingerprint(got), form(want, got)
-        fits = {name for name, (value, its) in prints.items() if value == seen or (shape and its == shape)}
+        want, got, tolerance = expected.split(), output.split(), self.tolerance
+        if tolerance is None:
+            seen, shape = fingerprint(got), form(want, got)
+            fits = {name for name, (value, its) in prints.items()
+                    if value == seen or (shape and its == shape)}
+        else:
+            shape = form(want, got, tolerance)
+            fits = {name for name, (value, its) in prints.items()
+                    if (shape and its == shape) or self.same(value, got)}
         self.fits &= fits
-        if want == got:
+        if len(got) == len(want) and all(close(w, g, tolerance) for w, g in zip(want, got, strict=True)):
             return Verdict("AC")
         if len(got) != len(want):
             detail = "expected %d values, found %d" % (len(want), len(got))
         else:
-            first = next(j for j in range(len(want)) if want[j] != got[j])
+            first = next(j for j in range(len(want)) if not close(want[j], got[j], tolerance))
             detail = "value %d: expected %s, found %s" % (first + 1, want[first].decode(),
                                                            printable(got[first], 40))
         if len(self.fits) != 1:

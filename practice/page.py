@@ -5,17 +5,22 @@
     python -m practice.page --build-only    # build it only (the browser test serves it itself)
 
 The page is practice/page/: one HTML file, its script (practice.js), the runner of one case
-(runner.js, with runner.py), and the judge (judge-worker.js, with practice/judge.py), with:
-- the statement, made from problems/gradientaccumulation/statement.md by packages/statement.py, as the
-  DOMjudge package's problem.html is;
-- the samples and the secret data with their answers, and cases.json, which lists them with
-  the time limits and each classic mistake's output on each, fingerprinted (practice.check.cases());
+(runner.js, with runner.py), and the judge (judge-worker.js, with practice/judge.py). The learner
+picks one of the problems of problems/ (problems.json lists them, the first problem first; the
+page's address says which: ?problem=NAME), and each has a folder NAME/ of its own with:
+- statement.html, made from its statement.md by packages/statement.py, as the DOMjudge package's
+  problem.html is;
+- the samples and the secret data with their answers, and cases.json, which lists them with the
+  limits, the tolerance, and each classic mistake's output on each (practice.check.cases());
 - the mistakes: the problem's wrong submissions, which the judge reads its names and sentences
   from and runs (practice/judge.py), in cases.json;
-- Pyodide itself, from the npm package that tools/pyodide pins, copied beside the page: nothing is
-  fetched from the network;
-- for "Find a failing input" (finder-worker.js): practice/find.py and the modules it imports, under
-  find/, and the pure wheels of Hypothesis that locks/page.txt pins, under wheels/.
+- starter.py, the program the editor starts with (practice/page/starters/NAME.py, or one that
+  reads the input and prints nothing, for a problem without one);
+- for "Find a failing input" (finder-worker.js): practice/find.py and the modules it imports (the
+  problem's search.py, reference.py and input validator), under find/.
+Beside them, shared by every problem: Pyodide itself, from the npm package that tools/pyodide pins,
+copied beside the page, so that nothing is fetched from the network; and the pure wheels of
+Hypothesis that locks/page.txt pins, under wheels/.
 
 Pyodide and the wheels are the dev tooling's to install (`python -m tools.installs page`, which `make
 practice` runs first): this module only reads them, from build/judges/.
@@ -31,7 +36,7 @@ import sys
 from pathlib import Path
 
 from packages import statement
-from packages.problem import Problem
+from packages.problem import DEFAULT, Problem, names
 from practice import check, judge
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,17 +48,20 @@ WHEELS = ROOT / "build" / "judges" / "page-wheels"
 # What the page needs of the npm package: the loader, the interpreter, its standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# The search's modules (practice/find.py's imports), and empty __init__.py files for their packages.
-FINDER_FILES = ("practice/find.py", "practice/judge.py", "problems/gradientaccumulation/reference.py",
-                "problems/gradientaccumulation/validators/validate.py")
+# The search's modules (practice/find.py's imports): its own, and those of the problem (NAME).
+FINDER_FILES = ("practice/find.py", "practice/judge.py", "problems/NAME/search.py",
+                "problems/NAME/reference.py", "problems/NAME/validators/validate.py")
+# The program the editor starts with where practice/page/starters/ has none for the problem.
+STARTER = "import sys\n\ndata = sys.stdin.read().split()\n\n# Your solution: print the answer.\n"
 # Python runs slower in WebAssembly: the page gives each case the package's limit times this.
 PAGE_LIMIT_FACTOR = 1.5
 
 
-def statement_body():
-    """Return the statement's HTML body (title, text, samples, credit), as the DOMjudge package shows it."""
-    problem = Problem.named()
-    page = statement.html(problem.sample_pairs(), problem.credit)
+def statement_body(problem=DEFAULT):
+    """Return a problem's statement as an HTML body (title, text, samples, credit), as the DOMjudge
+    package shows it."""
+    problem = Problem.named(problem)
+    page = statement.html(problem.sample_pairs(), problem.credit, problem.statement)
     return re.search(r"<body>\n(.*)</body>", page, re.S).group(1)
 
 
@@ -69,42 +77,57 @@ def build(folder=BUILT, pyodide=PYODIDE, wheels=WHEELS):
     if not (Path(pyodide) / "pyodide.mjs").exists() or not wheels:
         raise SystemExit("practice: no Pyodide under %s or no wheels under %s: `make practice` installs them"
                          % (pyodide, WHEELS))
-    problem = Problem.named()
     shutil.rmtree(folder, ignore_errors=True)
     (folder / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, folder / "pyodide" / name)
-    html = (PAGE / "index.html").read_text().replace("<!-- STATEMENT -->", statement_body())
-    (folder / "index.html").write_text(html)
+    shutil.copy2(PAGE / "index.html", folder / "index.html")
     for name in ("practice.js", "runner.js", "runner.py", "judge-worker.js", "finder-worker.js"):
         shutil.copy2(PAGE / name, folder / name)
-    inits = sorted({"%s/__init__.py" % path.split("/")[0] for path in FINDER_FILES})
-    finder = {"files": inits + list(FINDER_FILES), "wheels": []}
-    for path in finder["files"]:
-        write(folder, "find/" + path, b"" if path in inits else (ROOT / path).read_bytes())
+    shutil.copy2(Path(__file__).parent / "judge.py", folder / "judge.py")
     for wheel in wheels:
         (folder / "wheels").mkdir(exist_ok=True)
         shutil.copy2(wheel, folder / "wheels" / wheel.name)
-        finder["wheels"].append("wheels/" + wheel.name)
-    shutil.copy2(Path(__file__).parent / "judge.py", folder / "judge.py")
+    shortnames = [DEFAULT] + [name for name in names() if name != DEFAULT]
+    listed = [{"name": name, "title": statement.parts(Problem.named(name).statement)[0]}
+              for name in shortnames]
+    (folder / "problems.json").write_text(json.dumps({"problems": listed}, indent=1) + "\n")
+    for name in shortnames:
+        build_problem(folder / name, name, ["wheels/" + wheel.name for wheel in wheels])
+    return folder
+
+
+def build_problem(folder, name, wheels):
+    """Write one problem's part of the page into folder (NAME/ of the page): its statement, starter,
+    data, cases.json and the search's files; wheels: the paths of Hypothesis's wheels in the page."""
+    problem = Problem.named(name)
+    write(folder, "statement.html", statement_body(name).encode())
+    starter = PAGE / "starters" / (name + ".py")
+    write(folder, "starter.py", starter.read_bytes() if starter.exists() else STARTER.encode())
+    files = [path.replace("NAME", name) for path in FINDER_FILES]
+    inits = sorted({"/".join(path.split("/")[:depth]) + "/__init__.py"
+                    for path in files for depth in range(1, path.count("/") + 1)})
+    finder = {"files": inits + files, "wheels": ["../" + wheel for wheel in wheels]}
+    for path in finder["files"]:
+        write(folder, "find/" + path, b"" if path in inits else (ROOT / path).read_bytes())
     cases = {"samples": [], "secret": []}
-    for name, given, answer, prints in check.cases():
-        group, case = name.split(" ")
-        path = "data/%s-%s" % (group, case)
+    for case, given, answer, prints in check.cases(name):
+        group, number = case.split(" ")
+        path = "data/%s-%s" % (group, number)
         write(folder, path + ".in", given)
         write(folder, path + ".ans", answer)
-        entry = {"name": name, "input": path + ".in", "answer": path + ".ans", "sample": group == "sample",
+        entry = {"name": case, "input": path + ".in", "answer": path + ".ans", "sample": group == "sample",
                  "prints": prints}
         cases["samples" if group == "sample" else "secret"].append(entry)
     limit = problem.time_limit_s
-    mistakes = {name: source.decode() for name, source in problem.wrong_answers().items()}
-    manifest = {"time_limit_s": limit, "page_limit_s": limit * PAGE_LIMIT_FACTOR,
-                "memory_limit_mib": problem.memory_limit_mib, "mistakes": mistakes, "finder": finder,
+    mistakes = {mistake: source.decode() for mistake, source in problem.wrong_answers().items()}
+    manifest = {"problem": name, "tolerance": problem.tolerance, "time_limit_s": limit,
+                "page_limit_s": limit * PAGE_LIMIT_FACTOR, "memory_limit_mib": problem.memory_limit_mib,
+                "mistakes": mistakes, "finder": finder,
                 "output": {"factor": judge.OUTPUT_FACTOR, "slack": judge.OUTPUT_SLACK,
                            "too_long": judge.TOO_LONG},
                 **cases}
     (folder / "cases.json").write_text(json.dumps(manifest, indent=1) + "\n")
-    return folder
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -9,6 +9,10 @@ LINEAR and HEAD map what the cell does ("correct" or a key of
 accumulation.MISTAKES) to its source. The mistakes of HEAD_ONLY need
 micro-batches of different sizes, or padding, which the linear exercise's
 (K, B, d) array cannot hold.
+
+linear_program() is different: a whole judge program for the second problem,
+linearaccumulation (its input on stdin, w' on stdout), as a learner pastes it
+into `make check` or the practice page (tests/test_find.py, tests/test_practice.py).
 """
 
 HEAD_ONLY = {"the mean of means", "padding counted", "the weighted sum"}
@@ -135,3 +139,26 @@ def define(source):
     exec(source, names)  # noqa: S102 (our own test sources)
     (defined,) = set(names) - before - {"__builtins__"}
     return names[defined]
+
+
+LINEAR_PROGRAM = """import sys
+t = sys.stdin.read().split()
+k, b, d, lr = int(t[0]), int(t[1]), int(t[2]), float(t[3])
+w = [float(x) for x in t[4:4 + d]]
+v = [float(x) for x in t[4 + d:]]
+rows = [v[i * (d + 1):(i + 1) * (d + 1)] for i in range(k * b)]
+used = USED
+total = [0.0] * d
+for row in rows[:used * b]:
+    r = sum(row[j] * w[j] for j in range(d)) - row[d]
+    for j in range(d):
+        total[j] += 2 * r * row[j] / b
+print(" ".join(SHOWN for x in [w[j] - lr * total[j] / used for j in range(d)]))
+"""
+
+
+def linear_program(used="k", shown="repr(x)"):
+    """Return a learner's whole program for linearaccumulation: the mean of the gradients of the first
+    `used` micro-batches (an expression of k; all K is right), at the original weights, each value of w'
+    printed as `shown` (an expression of x)."""
+    return LINEAR_PROGRAM.replace("USED", used).replace("SHOWN", shown)

@@ -8,20 +8,27 @@ No test asserts a time.
 """
 
 import contextlib
+import doctest
 import functools
+import importlib
 import io
 import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from packages.problem import Problem, names
 from practice import check, find
+from practice.judge import Check
 from problems.gradientaccumulation import reference
 from problems.gradientaccumulation.validators.validate import validate
 from testkit.runs import ROOT
+from tests.learners import linear_program
 
 SEEDS = [1, 2, 3]
+FIRST, LINEAR = "gradientaccumulation", "linearaccumulation"
 READ = ("import sys\nt = (sys.stdin.read()).split()\nk, lr = int(t[0]), float(t[1])\n"
         "v = [float(x) for x in t[2:]]\nd = len(v) // (k + 1)\ntheta = v[:d]\n"
         "grads = [v[d * (i + 1):d * (i + 2)] for i in range(k)]\n")
@@ -59,10 +66,13 @@ assert all(abs(x) <= 10**9 for row in [theta] + grads for x in row)
 """ + VALUES + "out = ['%.4f' % x for x in values]\n" + PRINT
 
 
-def in_process(source, tried=None):
-    """Return find.smallest's fails_on for a learner's program run in this process; it appends each input
-    to tried. An exception is a failure, as RTE is: an assert that trips on an input fails it."""
+def in_process(source, tried=None, problem=FIRST):
+    """Return find.smallest's fails_on for a learner's program of a problem run in this process; it appends
+    each input to tried. An exception is a failure, as RTE is: an assert that trips on an input fails it.
+    The output is judged as a check judges it, within the problem's tolerance."""
     code = compile(source, "learner.py", "exec")
+    answer = importlib.import_module("problems.%s.reference" % problem).answer
+    tolerance = Problem.named(problem).tolerance
 
     def fails_on(data):
         if tried is not None:
@@ -76,7 +86,7 @@ def in_process(source, tried=None):
             return True
         finally:
             sys.stdin = stdin
-        return out.getvalue().split() != reference.answer(data).split()
+        return Check({}, tolerance).judge(answer(data).encode(), out.getvalue().encode(), {}).name != "AC"
 
     return fails_on
 
@@ -107,18 +117,18 @@ def exact_tie(value):
 
 
 @functools.cache
-def search(source, seed):
-    """Return (the smallest failing input or None, every input run) of the search with the learner run
-    in this process; each search runs once, for every test that reads it."""
-    tried = []
-    data, count = find.smallest(in_process(source, tried), seed)
+def search(source, seed, problem=FIRST):
+    """Return (the smallest failing input or None, every input run, the seconds it took) of the search
+    with the learner run in this process; each search runs once, for every test that reads it."""
+    tried, start = [], time.perf_counter()
+    data, count = find.smallest(in_process(source, tried, problem), problem, seed)
     assert count == len(tried), (count, len(tried))
-    return data, tuple(tried)
+    return data, tuple(tried), time.perf_counter() - start
 
 
-def found(source, seed):
+def found(source, seed, problem=FIRST):
     """Return (the smallest failing input the search finds, every input it ran)."""
-    data, tried = search(source, seed)
+    data, tried, _ = search(source, seed, problem)
     assert data is not None
     return data, tried
 
@@ -141,7 +151,7 @@ def test_the_learners_are_what_they_claim():
 def test_every_input_the_search_runs_passes_the_packages_validator(source, seed):
     """Drawn, shrunk or cut down: every input run is one the package's validator takes, bounds included.
     A right solution's searches draw the most; the others shrink and cut down what fails."""
-    _, tried = search(source, seed)
+    _, tried, _ = search(source, seed)
     assert tried
     for data in tried:
         validate(data)  # raises Invalid, with the reason, on an input the statement does not allow
@@ -151,7 +161,7 @@ def test_every_input_the_search_runs_passes_the_packages_validator(source, seed)
 def test_the_search_reaches_exact_ties_of_both_signs_through_the_arithmetic(seed):
     """Results exactly halfway, above and below zero, that the doubles compute from a nonzero step, some
     with a K that is no power of two (3, 5, 6, ...), whose mean is exact only if the sum divides by it."""
-    _, tried = search(ASSERTS, seed)
+    _, tried, _ = search(ASSERTS, seed)
     ties = [(value, shape(data)[0]) for data in tried for value, step in results(data)
             if exact_tie(value) and step]
     assert any(value > 0 for value, _ in ties) and any(value < 0 for value, _ in ties), ties
@@ -186,7 +196,7 @@ def test_a_mistake_only_at_d_1_is_found_with_d_1(seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_right_solution_that_asserts_every_constraint_is_never_failed(seed):
-    data, tried = search(ASSERTS, seed)
+    data, tried, _ = search(ASSERTS, seed)
     assert data is None and len(tried) >= 100, (data, len(tried))
 
 
@@ -202,5 +212,71 @@ def test_make_check_find_finds_ties_rounded_half_up(tmp_path, monkeypatch):
     given = "\n".join(line[4:] for line in lines[start + 2:lines.index("", start + 2)]) + "\n"
     assert any(exact_tie(value) for value, _ in results(given.encode())), given
     assert lines[-3].endswith(check.mistakes()["half_up_rounding"].sentence), lines
+    saved = Path(lines[-1].split()[5][:-1])
+    assert saved.read_text() == given
+
+
+@pytest.mark.parametrize("name", ["practice.find", "practice.judge"] + [
+    "problems.%s.search" % problem for problem in names()])
+def test_the_search_and_each_problems_strategy_say_what_they_do(name):
+    """The doctests of practice/find.py, practice/judge.py and each problem's search.py, which make test
+    does not collect (they lie outside pyproject's testpaths)."""
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and (result.attempted or name == "practice.find"), (name, result)
+
+
+# --- the second problem: one accumulated step of a linear regressor ------------------------------------
+
+LINEAR_RIGHT = linear_program()
+LINEAR_ONLY_TWO = linear_program(used="min(k, 2)")  # wrong only when K >= 3: two micro-batches at most
+
+
+def linear_shape(data):
+    """Return (K, B, d) of an input of the second problem."""
+    k, b, d = data.split()[:3]
+    return int(k), int(b), int(d)
+
+
+def test_the_second_problems_learners_are_what_they_claim():
+    """The right one passes every sample; the one that uses two micro-batches at most passes those with
+    K <= 2 and fails those with K >= 3 (where they tell the difference)."""
+    for name, (given, _) in Problem.named(LINEAR).test_data().items():
+        assert not in_process(LINEAR_RIGHT, problem=LINEAR)(given), name
+        if linear_shape(given)[0] <= 2:
+            assert not in_process(LINEAR_ONLY_TWO, problem=LINEAR)(given), name
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_mistake_of_the_second_problem_only_at_k_3_or_more_is_found_with_k_3_and_small_b_and_d(seed):
+    """The second problem's search.py, through the same search: K = 3, one example a micro-batch, one
+    feature; every input it ran is one the validator takes."""
+    data, tried, seconds = search(LINEAR_ONLY_TWO, seed, LINEAR)
+    assert data is not None, (len(tried), seconds)
+    assert linear_shape(data) == (3, 1, 1) and len(data) <= 30, data
+    validate_linear = importlib.import_module("problems.linearaccumulation.validators.validate").validate
+    for given in tried:
+        validate_linear(given)
+    fails = in_process(LINEAR_ONLY_TWO, problem=LINEAR)
+    assert all(linear_shape(given)[0] >= 3 for given in tried if fails(given))
+
+
+def test_a_right_solution_to_the_second_problem_is_never_failed():
+    data, tried, _ = search(LINEAR_RIGHT, 1, LINEAR)
+    assert data is None and len(tried) >= 100, (data, len(tried))
+
+
+def test_make_check_find_on_the_second_problem_finds_k_3(tmp_path, monkeypatch):
+    """make check PROBLEM=linearaccumulation FIND=1 itself, each input in the sandbox: K = 3, small B and d,
+    printed with expected against found, and saved."""
+    path = tmp_path / (tmp_path.name + ".py")
+    path.write_text(LINEAR_ONLY_TWO)
+    out = io.StringIO()
+    monkeypatch.setattr(check, "FOUND", tmp_path / "find")
+    assert check.check(path, sys.executable, out=out, find=1, problem=LINEAR) == 1, out.getvalue()
+    lines = out.getvalue().splitlines()
+    start = next(n for n, line in enumerate(lines) if "the smallest that goes wrong is WA" in line)
+    given = "\n".join(line[4:] for line in lines[start + 2:lines.index("", start + 2)]) + "\n"
+    assert linear_shape(given.encode()) == (3, 1, 1), given
+    assert any(line.startswith("expected ") for line in lines) and any("^" in line for line in lines), lines
     saved = Path(lines[-1].split()[5][:-1])
     assert saved.read_text() == given

@@ -19,11 +19,12 @@ from pathlib import Path
 import pytest
 
 from packages import cache
-from packages.problem import Problem
-from practice import check, find, sandbox
-from practice.judge import Check, mistake_prints, printable
+from packages.problem import DEFAULT, Problem
+from practice import check, find, judge, sandbox
+from practice.judge import Check, marked, mistake_prints, printable
 from problems.gradientaccumulation import reference
 from testkit.runs import ROOT
+from tests.learners import linear_program
 from tests.support import wrong_answer
 
 SEED = (ROOT / "samples" / "seed-example-lines.in").read_bytes()
@@ -80,6 +81,75 @@ def test_wa_names_the_first_differing_value_with_what_was_found_escaped():
 def test_printable_escapes_every_control_character():
     assert printable("a\x1b[1Ab\r\x00\u2028") == "a\\x1b[1Ab\\r\\x00\\u2028"
     assert printable(b"\xff") == "\\xff" and printable("x" * 300).endswith("x...")
+
+
+# --- a problem with a tolerance: values within it are right, and mistakes are told apart within it ---
+
+TOLERANCE = 1e-6
+# Mistakes of a made-up problem whose answer is the input's numbers, each printed as it likes.
+SCALED = {
+    "doubled": '"""Twice each value."""\nimport sys\n'
+               'print(*[repr(2 * float(t)) for t in sys.stdin.read().split()])\n',
+    "doubled_to_thousandths": '"""Twice each value, to 3 decimals."""\nimport sys\n'
+                              'print(*["%.3f" % (2 * float(t)) for t in sys.stdin.read().split()])\n',
+    "listed": '"""The values as a printed list."""\nimport sys\n'
+              'print([float(t) for t in sys.stdin.read().split()])\n',
+    "negated": '"""Each value\'s sign flipped."""\nimport sys\n'
+               'print(*[-float(t) for t in sys.stdin.read().split()])\n',
+}
+
+
+def tolerant(outputs, tolerance=TOLERANCE):
+    """Judge [(input, answer, output)] of the made-up problem in turn with one Check; return its Verdicts."""
+    known = judge.mistakes(SCALED)
+    checker = Check(known, tolerance)
+    return [checker.judge(answer, out, mistake_prints(known, given, answer, tolerance))
+            for given, answer, out in outputs]
+
+
+def test_with_a_tolerance_a_value_within_it_absolute_or_relative_is_right():
+    """As the judges' float_tolerance: |error| <= 1e-6, or <= 1e-6 of the answer's value; any way of
+    writing a number; as many tokens as the answer; a token that is not a number, byte for byte."""
+    answer = b"1.5 0 -2000000 yes\n"
+    for right in (b"1.5 0 -2000000 yes", b"1.5000009 -0.0000009 -2000001.9 yes", b"+1.5e0 0.0 -2e6 yes\n",
+                  b"1.4999991 1e-7 -2.0000019E+6 yes"):
+        assert tolerant([(b"", answer, right)])[0].name == "AC", right
+    for wrong, detail in ((b"1.5000016 0 -2000000 yes", "value 1: expected 1.5, found 1.5000016"),
+                          (b"1.5 0.0000011 -2000000 yes", "value 2: expected 0, found 0.0000011"),
+                          (b"1.5 0 -2000002.1 yes", "value 3: expected -2000000, found -2000002.1"),
+                          (b"1.5 0 -2000000 YES", "value 4: expected yes, found YES"),
+                          (b"1.5 0 -2000000 1", "value 4: expected yes, found 1"),
+                          (b"[1.5, 0, -2000000, yes]",
+                           "value 1: expected 1.5, found [1.5,; The values as a printed list."),
+                          (b"1.5 nan -2000000 yes", "value 2: expected 0, found nan"),
+                          (b"1.5 0 -inf yes", "value 3: expected -2000000, found -inf"),
+                          (b"1.5 0 -2000000", "expected 4 values, found 3")):
+        verdict = tolerant([(b"", answer, wrong)])[0]
+        assert (verdict.name, verdict.detail) == ("WA", detail), wrong
+    assert tolerant([(b"", b"1.5\n", b"1.5000016\n")], tolerance=1e-5)[0].name == "AC"
+
+
+def test_with_a_tolerance_a_mistake_is_named_when_the_output_is_within_it_of_the_mistakes():
+    """The learner's output fits a mistake when each value is within the tolerance of the mistake's, however
+    either writes it, on every case so far; an output near no mistake's, or near two, names none."""
+    given = b"1.00001 -3\n"
+    doubled = tolerant([(given, given, b"2.0000204 -6.000000e+00\n")])[0]
+    assert doubled.name == "WA" and doubled.mistakes == ["doubled"], doubled
+    assert doubled.detail == "value 1: expected 1.00001, found 2.0000204; Twice each value."
+    assert tolerant([(given, given, b"2.0000221 -6\n")])[0].mistakes == []  # beyond the tolerance of both
+    assert tolerant([(given, given, b"2.0000006 -6\n")])[0].mistakes == ["doubled_to_thousandths"]
+    assert tolerant([(given, given, b"-1.00001 3.0000001\n")])[0].mistakes == ["negated"]
+    assert tolerant([(given, given, b"[1.0000101, -3]\n")])[0].mistakes == ["listed"]  # the form: a list
+    assert tolerant([(given, given, b"[2.00002, -6]\n")])[0].mistakes == []  # a list, of other values
+    two = tolerant([(b"1.25\n", b"1.25\n", b"2.5\n"), (b"0.0001\n", b"0.0001\n", b"0.0002\n")])
+    assert [verdict.mistakes for verdict in two] == [[], ["doubled"]], two  # 2.5 is both doublings' output
+    assert tolerant([(b"0\n", b"0\n", b"1e-7\n")])[0].name == "AC"
+
+
+def test_with_a_tolerance_only_the_values_beyond_it_are_marked():
+    assert marked(b"1.5 2 3", b"1.5000001 2.1 3", tolerance=TOLERANCE) == (
+        "1.5       2   3", "1.5000001 2.1 3", "          ^^^")
+    assert marked(b"1.5 2", b"1.5000001 2")[2] == "^^^^^^^^^"  # no tolerance: every byte counts
 
 
 # --- naming a mistake only when it is the mistake --------------------------------------------------
@@ -219,12 +289,12 @@ def test_the_right_answer_however_it_adds_is_ac_on_every_case():
 
 # --- the terminal: each case as a judge runs it, out of the program's reach --------------------------
 
-def checked(tmp_path, source, interpreter=None):
-    """Run check() on a program; return (exit status, its lines)."""
+def checked(tmp_path, source, interpreter=None, problem=DEFAULT):
+    """Run check() on a program of a problem; return (exit status, its lines)."""
     path = tmp_path / "mine.py"
     path.write_bytes(source if isinstance(source, bytes) else source.encode())
     out = io.StringIO()
-    status = check.check(path, interpreter or sys.executable, out=out)
+    status = check.check(path, interpreter or sys.executable, out=out, problem=problem)
     return status, out.getvalue().splitlines()
 
 
@@ -666,7 +736,7 @@ def test_each_learner_passes_both_samples(learner):
 def test_the_search_finds_a_small_input_that_goes_wrong(learner):
     """The search and its shrinking, with each learner run in this process (the sandbox: below)."""
     source, small = FINDS[learner]
-    data, _ = find.smallest(in_process(source))
+    data, _ = find.smallest(in_process(source), "gradientaccumulation")
     given = data.decode().splitlines()
     k, lr = int(given[0].split()[0]), float(given[0].split()[1])
     assert small(k, lr, len(given[1].split()), sum(len(row.split()) for row in given)), given
@@ -711,3 +781,79 @@ def test_the_problem_is_chosen_by_its_folder_and_an_unknown_one_is_refused():
     assert done.returncode == 2 and b"invalid choice: 'nosuch'" in done.stderr and not done.stdout, done
     status, lines = check_process(ROOT / "solve.py", "--problem", "gradientaccumulation")
     assert status == 0 and lines[-1] == "check: every case AC", lines
+
+
+# --- the second problem: make check PROBLEM=linearaccumulation, within its tolerance ----------------------
+
+LINEAR = "linearaccumulation"
+LINEAR_KNOWN = check.mistakes(LINEAR)
+
+
+def case_verdicts(lines):
+    """Return {case name: verdict} of a check's lines."""
+    return {" ".join(line.split()[:2]): line.split()[2] for line in details(lines)}
+
+
+@pytest.mark.parametrize("name", sorted(Problem.named(LINEAR).accepted()))
+def test_the_second_problems_accepted_solutions_are_ac_on_every_case(tmp_path, name):
+    status, lines = checked(tmp_path, Problem.named(LINEAR).accepted()[name], problem=LINEAR)
+    assert status == 0 and verdicts(lines) == ["AC"] * len(check.cases(LINEAR)), lines
+    assert lines[-1] == "check: every case AC"
+
+
+def test_the_second_problems_slow_submission_is_tle_on_the_largest_cases(tmp_path):
+    """Right, with K·B·d² work: AC where the data is small, TLE on the case with the most of that work (the
+    largest d), never WA."""
+    (source,) = Problem.named(LINEAR).too_slow().values()
+    status, lines = checked(tmp_path, source, problem=LINEAR)
+    judged = case_verdicts(lines)
+
+    def work(case):
+        k, b, d = (int(token) for token in case[1].split()[:3])
+        return k * b * d * d
+
+    assert status == 1 and judged[max(check.cases(LINEAR), key=work)[0]] == "TLE", lines
+    assert set(judged.values()) == {"AC", "TLE"} and len(judged) == len(check.cases(LINEAR)), lines
+
+
+@pytest.fixture(scope="module")
+def linear_outputs():
+    """[(input, answer, prints, each mistake's output)] of the second problem's cases under 1 MB, samples
+    first."""
+    out = []
+    for _, given, answer, prints in check.cases(LINEAR):
+        if len(given) >= 1 << 20:
+            continue
+        outputs = {name: mistake.output(given) for name, mistake in LINEAR_KNOWN.items()}
+        out.append((given, answer, prints, {name: got for name, got in outputs.items() if got is not None}))
+    return out
+
+
+@pytest.mark.parametrize("mistake", sorted(LINEAR_KNOWN))
+def test_each_mistake_of_the_second_problem_is_named_only_as_itself_and_somewhere(linear_outputs, mistake):
+    """Fed every case in turn, a mistake's output is WA, named as that mistake or not at all, and named
+    somewhere: the data tells the mistakes apart beyond the tolerance."""
+    named, checker = set(), Check(LINEAR_KNOWN, Problem.named(LINEAR).tolerance)
+    for _, answer, prints, outputs in linear_outputs:
+        if mistake in outputs:
+            verdict = checker.judge(answer, outputs[mistake], prints)
+            assert verdict.mistakes in ([], [mistake]), verdict
+            named.update(verdict.mistakes)
+    assert named == {mistake}
+
+
+def test_make_check_names_a_mistake_of_the_second_problem_on_its_samples(tmp_path):
+    """The sandboxed check of a wrong submission: WA on a sample, its mistake named, the secret data kept."""
+    status, lines = checked(tmp_path, Problem.named(LINEAR).wrong_answers()["sum_not_mean"], problem=LINEAR)
+    assert status == 1 and "WA" in verdicts(lines), lines
+    assert any(line.endswith(LINEAR_KNOWN["sum_not_mean"].sentence) for line in details(lines)), lines
+    assert lines[-2] == "check: the secret data is for after the samples pass: fix them first", lines
+
+
+def test_a_right_answer_to_the_second_problem_within_the_tolerance_is_ac(tmp_path):
+    """Its values to 7 significant digits, with exponents, off the answer's by up to 5e-7 relative: AC on
+    every case, as on a judge with float_tolerance 1e-6; one digit fewer is WA, with no mistake named."""
+    status, lines = checked(tmp_path, linear_program(shown="'%.6e' % x"), problem=LINEAR)
+    assert status == 0 and lines[-1] == "check: every case AC", lines
+    status, lines = checked(tmp_path, linear_program(shown="'%.4e' % x"), problem=LINEAR)
+    assert status == 1 and "WA" in verdicts(lines) and not any("; " in line for line in details(lines)), lines

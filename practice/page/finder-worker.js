@@ -3,7 +3,9 @@
 // for each input it asks the page ({run, input, answer}), which runs the program in a fresh runner
 // with the same limit and isolation as Run and posts back {ran, result}. The search waits for that
 // answer inside a Python call, with JavaScript Promise Integration (pyodide.ffi.run_sync).
-// {snapshot, files, wheels, mistakes} loads it (mistakes: the problem's wrong submissions); {find: seed, tries} posts {found: [report lines], input}.
+// {snapshot, files, wheels, mistakes, problem, tolerance} loads it (files: find.py and the problem's search.py,
+// reference.py and validator; mistakes: its wrong submissions; problem: its short name; tolerance: its
+// answers', or null); {find: seed, tries} posts {found: [report lines], input}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 let search;
@@ -30,6 +32,8 @@ onmessage = async ({ data }) => {
         pyodide.FS.writeFile("/tmp/find/" + path, text);
       }
       pyodide.globals.set("mistake_sources", pyodide.toPy(data.mistakes));
+      pyodide.globals.set("problem", data.problem);
+      pyodide.globals.set("tolerance", typeof data.tolerance === "number" ? data.tolerance : undefined);  // None
       search = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/tmp/find")
@@ -52,7 +56,7 @@ def search(seed, tries, ask):
         stderr = bytes(got["stderr"])
         return (lambda check, prints: check.run(answer, prints, got["status"], stdout, stderr)), stdout
 
-    found = find.hunt(run, known, seed, tries or find.TRIES)
+    found = find.hunt(run, known, problem, seed, tries or find.TRIES, tolerance)
     return to_js([find.report(found), found.data])
 search`);
       postMessage({ ready: true });

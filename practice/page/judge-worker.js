@@ -1,5 +1,7 @@
 // The judge: practice/judge.py in a Pyodide that runs no learner's code, so no program can change a
-// verdict; it names the mistakes of the problem's wrong submissions ({mistakes}: name -> source). {reset} starts a check (the mistakes every output so far fits); {answer, prints, status,
+// verdict; it names the mistakes of the problem's wrong submissions ({mistakes}: name -> source) and judges
+// with the problem's tolerance ({tolerance}: null for exact tokens). {reset} starts a check (the mistakes
+// every output so far fits); {answer, prints, status,
 // stdout, stderr, input, outOfMemory} judges one finished run (outOfMemory: its memory passed the limit,
 // as the page measured it) and posts {verdict, detail, shown}: for a wrong answer, the lines of
 // judge.wrong_sample(), which make check prints too.
@@ -13,20 +15,21 @@ onmessage = async ({ data }) => {
       const pyodide = await loadPyodide(data.snapshot ? { indexURL, _loadSnapshot: data.snapshot } : { indexURL });
       pyodide.FS.writeFile("/tmp/judge.py", data.judge);
       pyodide.globals.set("mistake_sources", pyodide.toPy(data.mistakes));
+      pyodide.globals.set("tolerance", typeof data.tolerance === "number" ? data.tolerance : undefined);  // None
       judgeRun = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/tmp")
 import judge
 known = judge.mistakes(mistake_sources)
-check = judge.Check(known)
+check = judge.Check(known, tolerance)
 def judge_run(reset, answer, prints, status, out, err, given, out_of_memory):
     global check
     if reset:
-        check = judge.Check(known)
+        check = judge.Check(known, tolerance)
         return None
     answer, out = bytes(answer.to_py()), bytes(out.to_py())
     verdict = check.run(answer, prints.to_py(), status, out, bytes(err.to_py()), out_of_memory=out_of_memory)
-    shown = judge.wrong_sample(bytes(given.to_py()), answer, out) if verdict.name == "WA" else []
+    shown = judge.wrong_sample(bytes(given.to_py()), answer, out, tolerance) if verdict.name == "WA" else []
     return [verdict.name, verdict.detail, shown]
 judge_run`);
       postMessage({ ready: true });

@@ -1,28 +1,30 @@
-// The practice page: an editor, Run (the samples), Submit (every case) and Find a failing input.
+// The practice page: a problem to pick, an editor, Run (the samples), Submit (every case) and Find a failing
+// input. problems.json lists the problems; the address picks one (?problem=NAME; the first by default),
+// whose files lie in NAME/: its statement, starting program, cases.json, data and the search's modules.
 // Each case runs in a Pyodide of its own (runner.js, loaded from one memory snapshot and ended after the case); the
 // verdict comes from practice/judge.py in another Pyodide that runs no learner's code (judge-worker.js).
 const $ = (id) => document.getElementById(id);
-const KEY = "gradient-accumulation-practice";
+const FIRST_KEY = "gradient-accumulation-practice";  // the first problem's code, as saved before there were two
 const POOL = 4;  // runners loaded in one batch, between cases: a fresh Pyodide a case is most of a Submit's time
 const START_S = 10;  // a loaded runner starts a program at once: one that has not after this is broken
 const MIB = 2 ** 20;
-const STARTER = `import sys
-
-tokens = sys.stdin.read().split()
-k, lr = int(tokens[0]), float(tokens[1])
-values = [float(t) for t in tokens[2:]]
-d = len(values) // (k + 1)
-theta = values[:d]
-gradients = [values[d * (i + 1):d * (i + 2)] for i in range(k)]
-
-# Your step: print theta - lr * (the mean of the K gradients), each value to 4 decimals.
-print(" ".join("%.4f" % t for t in theta))
-`;
 
 const text = async (path) => (await fetch(path)).text();
 const bytes = async (path) => new Uint8Array(await (await fetch(path)).arrayBuffer());
-const [manifest, runnerSource, judgeSource] = await Promise.all(
-  [fetch("cases.json").then((r) => r.json()), text("runner.py"), text("judge.py")]);
+const { problems } = await fetch("problems.json").then((r) => r.json());
+const picked = new URLSearchParams(location.search).get("problem");
+const problem = problems.find((p) => p.name === picked) || problems[0];
+const base = `${problem.name}/`;  // the problem's files: cases.json's paths are relative to it
+const KEY = problem === problems[0] ? FIRST_KEY : `${FIRST_KEY}/${problem.name}`;
+const [manifest, statement, STARTER, runnerSource, judgeSource] = await Promise.all(
+  [fetch(`${base}cases.json`).then((r) => r.json()), text(`${base}statement.html`), text(`${base}starter.py`),
+   text("runner.py"), text("judge.py")]);
+$("statement").innerHTML = statement;  // made by packages/statement.py from the problem's own statement.md
+document.title = `Practice: ${problem.title}`;
+for (const { name, title } of problems) $("problem").add(new Option(title, name, false, name === problem.name));
+$("problem").addEventListener("change", () => {  // each problem is a page of its own: its cases, judge, search
+  location.search = `?problem=${encodeURIComponent($("problem").value)}`;
+});
 const code = $("code");
 
 // What the learner writes is kept per tab (a reload gets this tab's code back) and as the latest of
@@ -38,12 +40,12 @@ const store = (() => {
   }
   let tab = null;
   try {
-    tab = window.sessionStorage.getItem(KEY + ":tab");
+    tab = window.sessionStorage.getItem(FIRST_KEY + ":tab");
   } catch (error) { /* no session storage: this tab's code is its latest */ }
   if (!tab) {
     tab = String(Date.now()) + Math.random().toString(36).slice(2);
     try {
-      window.sessionStorage.setItem(KEY + ":tab", tab);
+      window.sessionStorage.setItem(FIRST_KEY + ":tab", tab);
     } catch (error) { /* over the quota: said when the code is saved */ }
   }
   return { local, mine: KEY + ":" + tab };
@@ -126,7 +128,8 @@ async function fresh() {
 
 const judgeWorker = new Worker("judge-worker.js", { type: "module" });
 const judgeReady = started(judgeWorker);
-judgeWorker.postMessage({ snapshot: snapshot && snapshot.slice(), judge: judgeSource, mistakes: manifest.mistakes });
+judgeWorker.postMessage({ snapshot: snapshot && snapshot.slice(), judge: judgeSource, mistakes: manifest.mistakes,
+                         tolerance: manifest.tolerance });
 function ask(message) {
   return new Promise((resolve) => {
     judgeWorker.onmessage = ({ data }) => resolve(data);
@@ -226,7 +229,7 @@ function unable(run) {
 const pageVerdict = (run) => (overMemory(run) ? { verdict: "MLE", detail: memoryDetail(run) } : unable(run));
 
 async function runCase(source, item) {
-  const [input, answer] = await Promise.all([bytes(item.input), bytes(item.answer)]);
+  const [input, answer] = await Promise.all([bytes(base + item.input), bytes(base + item.answer)]);
   const run = await runBytes(source, input, answer);
   if (run.verdict) return run;
   const measured = { seconds: run.seconds, memory: run.memory, stdout: decode(run.stdout),
@@ -309,12 +312,13 @@ async function judgeAll(withSecret) {
 // first press. It runs no learner's code: each input it asks for runs here, as a case of Run does.
 let finder = null;
 async function loadFinder() {
-  const files = await Promise.all(manifest.finder.files.map(async (path) => [path, await text(`find/${path}`)]));
-  const wheels = await Promise.all(manifest.finder.wheels.map(async (path) => (await bytes(path)).buffer));
+  const files = await Promise.all(manifest.finder.files.map(async (path) => [path, await text(`${base}find/${path}`)]));
+  const wheels = await Promise.all(manifest.finder.wheels.map(async (path) => (await bytes(base + path)).buffer));
   const worker = new Worker("finder-worker.js", { type: "module" });
   const ready = started(worker);
   worker.postMessage({ snapshot: snapshot && snapshot.slice(), files: Object.fromEntries(files), wheels,
-                      mistakes: manifest.mistakes }, wheels);
+                      mistakes: manifest.mistakes, problem: manifest.problem, tolerance: manifest.tolerance },
+                     wheels);
   await ready.catch((error) => {
     worker.terminate();
     throw error;

@@ -16,11 +16,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from packages.problem import Problem
+from packages.problem import DEFAULT, Problem
 from practice import page as practice_page
 from practice.check import mistakes
 
 WRONG = {name: source.decode() for name, source in Problem.named().wrong_answers().items()}
+SECOND_WRONG = {name: source.decode()
+                for name, source in Problem.named("linearaccumulation").wrong_answers().items()}
+SECOND_NAMED = ["sum_not_mean", "update_in_loop"]  # mistakes of the second problem its samples name
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHOTS = ROOT / "build" / "practice-shots"
@@ -38,7 +41,7 @@ def folder():
 @pytest.fixture(scope="module")
 def samples(folder):
     """How many samples Run tries: the built page's, as its cases.json lists them."""
-    return len(json.loads((folder / "cases.json").read_text())["samples"])
+    return len(json.loads((folder / DEFAULT / "cases.json").read_text())["samples"])
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +98,7 @@ def judged(tab, source, button, timeout=120_000):
 def test_solve_py_gets_every_case_ac_on_submit(page, folder):
     verdicts = judged(page, (ROOT / "solve.py").read_text(), "#submit")
     page.screenshot(path=str(SHOTS / "1-solve-submit.png"), full_page=True)
-    cases = json.loads((folder / "cases.json").read_text())
+    cases = json.loads((folder / DEFAULT / "cases.json").read_text())
     assert verdicts == ["AC"] * (len(cases["samples"]) + len(cases["secret"])), verdicts
     expect(page.locator("#results .summary").last).to_have_text("every case AC")
 
@@ -132,6 +135,74 @@ def test_find_shows_the_smallest_input_that_goes_wrong(page):
     k, d = int(lines[2].split()[0]), len(lines[3].split())
     assert (k, d) == (3, 1), lines
     assert [line.split()[0] for line in lines[k + 5:k + 7]] == ["expected", "found"], lines
+    expect(page.locator("#results a.saved")).to_have_attribute("download", "failing.in")
+
+
+LINEAR = "linearaccumulation"  # the second problem, which the learner picks in the page
+
+
+# A learner of the second problem wrong only when K >= 3: the mean of two micro-batches' gradients at most.
+LINEAR_ONLY_TWO = """import sys
+t = sys.stdin.read().split()
+k, b, d, lr = int(t[0]), int(t[1]), int(t[2]), float(t[3])
+w = [float(x) for x in t[4:4 + d]]
+v = [float(x) for x in t[4 + d:]]
+used = min(k, 2)
+total = [0.0] * d
+for i in range(used * b):
+    row = v[i * (d + 1):(i + 1) * (d + 1)]
+    r = sum(row[j] * w[j] for j in range(d)) - row[d]
+    total = [total[j] + 2 * r * row[j] / b for j in range(d)]
+print(" ".join(repr(w[j] - lr * total[j] / used) for j in range(d)))
+"""
+
+
+def picked(tab, name):
+    """Pick a problem in the page's menu; return once its page is ready."""
+    tab.select_option("#problem", name)
+    tab.wait_for_url("**/?problem=%s" % name)
+    expect(tab.locator("#status")).to_have_text("ready", timeout=60_000)
+
+
+def test_the_learner_picks_the_second_problem_and_a_right_solution_is_ac(page, folder):
+    """Its statement, its starting program (WA), and a right solution AC on every case on Submit."""
+    cases = json.loads((folder / LINEAR / "cases.json").read_text())
+    picked(page, LINEAR)
+    expect(page.locator("#statement h1")).to_have_text(
+        json.loads((folder / "problems.json").read_text())["problems"][1]["title"])
+    assert page.input_value("#code") == (folder / LINEAR / "starter.py").read_text()
+    assert "WA" in judged(page, page.input_value("#code"), "#run")
+    right = next(iter(Problem.named(LINEAR).accepted().values())).decode()
+    verdicts = judged(page, right, "#submit", timeout=600_000)
+    page.screenshot(path=str(SHOTS / "10-second-problem-submit.png"), full_page=True)
+    assert verdicts == ["AC"] * (len(cases["samples"]) + len(cases["secret"])), verdicts
+    page.select_option("#problem", DEFAULT)  # back to the first, whose code is its own
+    page.wait_for_url("**/?problem=%s" % DEFAULT)
+    expect(page.locator("#status")).to_have_text("ready", timeout=60_000)
+    assert page.input_value("#code") == (folder / DEFAULT / "starter.py").read_text()
+
+
+@pytest.mark.parametrize("mistake", SECOND_NAMED)
+def test_a_wrong_solution_to_the_second_problem_is_wa_with_its_name(page, mistake):
+    picked(page, LINEAR)
+    verdicts = judged(page, SECOND_WRONG[mistake], "#run")
+    page.screenshot(path=str(SHOTS / ("11-second-wrong-%s.png" % mistake)), full_page=True)
+    assert "WA" in verdicts, verdicts
+    details = page.locator("#results tr.case td.detail").all_inner_texts()
+    assert any(mistakes(LINEAR)[mistake].sentence in detail for detail in details), details
+
+
+def test_find_on_the_second_problem_finds_k_3_with_one_example_and_one_feature(page):
+    """The picked problem's search (its search.py, reference.py and validator in the search's Pyodide):
+    for a learner wrong only when K >= 3, an input with K = 3, B = 1 and d = 1."""
+    picked(page, LINEAR)
+    page.fill("#code", LINEAR_ONLY_TWO)
+    page.click("#find")
+    expect(page.locator("#results pre.found")).to_be_visible(timeout=600_000)
+    page.screenshot(path=str(SHOTS / "12-second-find.png"), full_page=True)
+    lines = page.locator("#results pre.found").inner_text().split("\n")
+    assert "the smallest that goes wrong is WA:" in lines[0], lines
+    assert lines[2].split()[:3] == ["3", "1", "1"], lines
     expect(page.locator("#results a.saved")).to_have_attribute("download", "failing.in")
 
 
