@@ -1,4 +1,5 @@
-"""Benchmark: solve.py's engines and interpreters, side by side, against baselines (`make bench`).
+"""Benchmark: solve.py's engines and interpreters, side by side, against baselines (`make bench`);
+and the second problem's accepted solutions, against a naive one and its C++ one.
 
 Not a test (pytest does not collect it): timings on a shared machine are
 noisy, so targets are reported here, never asserted. For each input it runs
@@ -36,8 +37,20 @@ compiled with ``cc -O2`` where a compiler exists. PyPy rows need pypy3 and
 the PyPy + numpy venv of `make judge-check`; rows whose commands are missing
 are left out and say so.
 
+The second problem, linearaccumulation, on its largest cases, one of each
+shape (the largest d, and the largest K*B, both at its bound on the size):
+its accepted Python solution (submissions/accepted/linear.py)
+against a naive plain-Python one (NAIVE_LINEAR, below: lists of lists, the
+micro-batch transposed with zip(*rows), every sum a generator) and against
+its C++ solution (linear.cpp, compiled with ``g++ -O2 -std=c++17`` into
+build/bench/), under CPython (Debian's python3) and PyPy. These rows have no
+target: their ratios and times are shown, with "-" where a verdict would be.
+Their outputs are checked against the case's answer within the problem's
+tolerance.
+
     python -m tools.bench              # the full table (K = 10, d = 10^6 is about 105 MB)
     python -m tools.bench --quick      # small sizes only, to try the script
+    python -m tools.bench --only linear   # the inputs whose name holds the text (not recorded)
     python -m tools.bench --compare A.md B.md   # do two saved runs agree on every met / not met?
 """
 
@@ -53,6 +66,8 @@ from pathlib import Path
 
 import numpy as np
 
+from packages.problem import Problem
+from practice.judge import close
 from practice.pypy import NURSERY as DMOJ_NURSERY
 from practice.pypy import judge_host
 from tools.record import record
@@ -67,6 +82,11 @@ SOLVE = str(ROOT / "solve.py")
 PYPY = shutil.which("pypy3")
 PYPY_NUMPY = ROOT / "build" / "judges" / "pypy-numpy1" / "bin" / "python"
 NAIVE = str(ROOT / "problems" / "gradientaccumulation" / "submissions" / "accepted" / "naive.py")
+# The second problem's accepted solutions, and where its C++ one is compiled.
+LINEAR = "linearaccumulation"
+LINEAR_PY, LINEAR_CPP = (ROOT / "problems" / LINEAR / "submissions" / "accepted" / name
+                         for name in ("linear.py", "linear.cpp"))
+BUILD = ROOT / "build" / "bench"
 # Start-up cannot beat this: the main script is compiled on every run, never cached.
 COMPILE = f"compile(open({SOLVE!r}).read(), {SOLVE!r}, 'exec')"
 
@@ -113,6 +133,47 @@ int main(void) {
 }
 """
 
+# The second problem done naively, as a first plain-Python attempt does it: every example a list, each
+# micro-batch's features transposed into columns with zip(*rows), each dot product a generator's sum.
+NAIVE_LINEAR = """\
+import sys
+
+tokens = sys.stdin.read().split()
+k, b, d, lr = int(tokens[0]), int(tokens[1]), int(tokens[2]), float(tokens[3])
+w = [float(t) for t in tokens[4:4 + d]]
+rows = [[float(t) for t in tokens[4 + d + i * (d + 1):4 + d + (i + 1) * (d + 1)]] for i in range(k * b)]
+total = [0.0] * d
+for m in range(k):
+    batch = rows[m * b:(m + 1) * b]
+    xs = [row[:d] for row in batch]
+    residuals = [sum(a * c for a, c in zip(x, w)) - row[d] for x, row in zip(xs, batch)]
+    columns = list(zip(*xs))  # X_k transposed: one tuple per feature
+    gradient = [2 / b * sum(a * r for a, r in zip(column, residuals)) for column in columns]
+    total = [t + g for t, g in zip(total, gradient)]
+print(" ".join(repr(w_j - lr * t / k) for w_j, t in zip(w, total)))
+"""
+
+
+def linear_commands(folder):
+    """Return {name: argv} of the second problem's solutions: linear.py and the naive one under CPython and
+    PyPy, linear.cpp compiled with g++ (each left out where its program or interpreter is missing)."""
+    if not LINEAR_PY.exists():
+        return {}
+    naive = folder / "naive-linear.py"
+    naive.write_text(NAIVE_LINEAR)
+    found = {"linear.py, CPython": [DEBIAN_PYTHON, str(LINEAR_PY)],
+             "linear naive, CPython": [DEBIAN_PYTHON, str(naive)]}
+    if PYPY:
+        found["linear.py, PyPy"] = [PYPY, str(LINEAR_PY)]
+        found["linear naive, PyPy"] = [PYPY, str(naive)]
+    gxx = shutil.which("g++")
+    if gxx and LINEAR_CPP.exists():
+        BUILD.mkdir(parents=True, exist_ok=True)
+        program = BUILD / "linear-cpp"
+        subprocess.run([gxx, "-O2", "-std=c++17", "-o", str(program), str(LINEAR_CPP)], check=True)
+        found["linear.cpp"] = [str(program)]
+    return found
+
 
 def commands(folder):
     """Return {name: argv} for every command this machine can run."""
@@ -156,6 +217,7 @@ def commands(folder):
         source.write_text(C_SOLUTION)
         subprocess.run([cc, "-O2", "-o", str(folder / "solve-c"), str(source)], check=True)
         found["C scanf/printf"] = [str(folder / "solve-c")]
+    found.update(linear_commands(folder))
     return found
 
 
@@ -170,7 +232,11 @@ def in_nursery(name, nursery):
     return name + ", PyPy as DMOJ runs it" + ("" if nursery == DMOJ_NURSERY else ", nursery " + nursery)
 
 
-# (name, K, d, layout, commands, repeats)
+# (name, K, d, layout, commands, repeats); the layouts "widest" and "tallest" are the second problem's
+# largest cases of each shape (see linear_case()).
+LINEAR_SIZES = {"widest": "linearaccumulation, largest d", "tallest": "linearaccumulation, largest K*B"}
+LINEAR_COMMANDS = ["linear.py, CPython", "linear naive, CPython", "linear.cpp", "linear.py, PyPy",
+                   "linear naive, PyPy"]
 THRESHOLD = ["solve, pure engine", "solve, numpy engine", "solve, PyPy", "solve, PyPy numpy engine"]
 ENGINES = ["solve", "solve, pure engine", "solve, numpy engine"]
 SIZES = [
@@ -195,20 +261,47 @@ SIZES = [
     ("K=10 d=10^6", 10, 10**6, "lines",
      [*ENGINES, "naive", "floor", "solve -S", "naive -S", "solve, PyPy", "C scanf/printf"], 3),
     ("K=10 d=10^6 one line", 10, 10**6, "tokens", ["solve", "naive", "floor", "solve, PyPy"], 3),
+    *((name, None, None, layout, LINEAR_COMMANDS, 5) for layout, name in LINEAR_SIZES.items()),
 ]
 # Every input of 1 MB or more: solve.py's peak memory against the naive solution's, the same interpreter.
 MEMORY_SIZES = [(size[0], "solve -S" if "solve" not in size[4] else "solve",
-                 "naive -S" if "solve" not in size[4] else "naive") for size in SIZES if size[3] != "seed"]
+                 "naive -S" if "solve" not in size[4] else "naive") for size in SIZES
+                if size[3] in ("lines", "tokens")]
 QUICK = {"seed example", NURSERY_SIZE, "K=2 d=5*10^4 (1.4 MB)", "K=2 d=10^5 (2.8 MB)"}
 THRESHOLD_SIZES = ["K=2 d=5*10^4 (1.4 MB)", "K=2 d=10^5 (2.8 MB)", "K=2 d=2*10^5 (5.7 MB)"]
 AUTO_SIZES = ["K=10^6 d=1 (tall, 9.5 MB)", "K=10^6 d=1 one line", "K=10^5 d=10 (9.5 MB)",
               "K=2 d=2*10^5 (5.7 MB)", "K=10 d=10^6"]
 
 
+def linear_case(layout):
+    """Return the input bytes of one of the second problem's largest secret cases: "widest", the one of
+    largest d, or "tallest", of largest K * B (of most bytes among those). Its data holds both at the
+    bound K * B * (d + 1) <= 10^6, the two of most bytes."""
+    data = Problem.named(LINEAR).test_data()
+    inputs = [text for name, (text, _) in data.items() if name.startswith("secret/")]
+
+    def shape(text):
+        k, b, d = (int(token) for token in text.split(None, 3)[:3])
+        return (d if layout == "widest" else k * b), len(text)
+
+    return max(inputs, key=shape)
+
+
+def right_linear(given, output):
+    """Return whether output is the answer of the second problem's case given (input bytes), every value
+    within the problem's tolerance."""
+    answer = {text: answer for text, answer in Problem.named(LINEAR).test_data().values()}[given]
+    want, got, tolerance = answer.split(), output.split(), Problem.named(LINEAR).tolerance
+    return len(want) == len(got) and all(close(w, g, tolerance) for w, g in zip(want, got, strict=True))
+
+
 def write_problem(path, k, d, layout, seed=0):
     """Write a random problem: values like -1.234567, about 9.8 bytes a number."""
     if layout == "seed":
         path.write_bytes((ROOT / "samples" / "seed-example-lines.in").read_bytes())
+        return
+    if layout in LINEAR_SIZES:
+        path.write_bytes(linear_case(layout))
         return
     rng = np.random.default_rng(seed)
     separator = b"\n" if layout == "lines" else b" "
@@ -265,6 +358,10 @@ def measure(names, available, source, folder, repeats):
                if name.startswith(("solve", "naive")) or name[0] in "rC"}
     if len(set(answers.values())) > 1:
         raise SystemExit(f"the answers differ on {source.name}: {sorted(answers)}")
+    wrong = sorted(name for name, out in outputs.items()
+                   if name.startswith("linear") and not right_linear(source.read_bytes(), out))
+    if wrong:
+        raise SystemExit(f"not the answer of {LINEAR}'s case, within its tolerance: {wrong}")
     return rounds
 
 
@@ -364,9 +461,9 @@ def auto_against_better(rounds):
     return ratio("solve", better)(rounds) if better else None
 
 
-# A target: its label and limit; the input it is measured on (None: it compares two inputs' medians and
-# gets no more rounds); the commands that more rounds would run; values(rounds, or every input's rounds
-# where input is None) gives its per-round values.
+# A target: its label and limit (None: a figure shown, with no verdict); the input it is measured on
+# (None: it compares two inputs' medians and gets no more rounds); the commands that more rounds would
+# run; values(rounds, or every input's rounds where input is None) gives its per-round values.
 Target = collections.namedtuple("Target", "label input limit unit commands values")
 
 
@@ -417,6 +514,31 @@ def targets():
     for size_name in AUTO_SIZES:  # more rounds of auto and the better engine only: see more_rounds()
         found.append(Target(f"{size_name}: auto / the better engine <= 1.10", size_name, 1.10, "x",
                             ("solve", *ENGINE_NAMES), auto_against_better))
+    return found + linear_figures()
+
+
+def linear_figures():
+    """Return the second problem's rows: figures with no limit, each pair's ratio taken round by round."""
+    found = []
+    for size in LINEAR_SIZES.values():
+        found += linear_figures_on(size)
+    return found
+
+
+def linear_figures_on(size):
+    """Return the figures of the second problem's solutions on one input (a name of LINEAR_SIZES)."""
+    found = []
+    for interpreter in ("CPython", "PyPy"):
+        ours = "linear.py, " + interpreter
+        found.append(compared(f"{size}: {interpreter} linear.py / naive", size, None, "x",
+                              ours, "linear naive, " + interpreter))
+        found.append(compared(f"{size}: {interpreter} linear.py / C++ linear.cpp", size, None,
+                              "x", ours, "linear.cpp"))
+    found.append(compared(f"{size}: peak memory, CPython linear.py - naive", size, None,
+                          " MiB", "linear.py, CPython", "linear naive, CPython"))
+    for command in LINEAR_COMMANDS:
+        found.append(Target(f"{size}: {command}, time", size, None, " s", (command,),
+                            lambda rounds, command=command: peak_or_time(rounds, command, 0) or None))
     return found
 
 
@@ -425,6 +547,8 @@ def more_rounds(size, rounds, specs, available, source, folder):
     most = max(MAX_ROUNDS, 3 * len(rounds))
 
     def undecided(target):
+        if target.limit is None:  # a figure: no verdict to settle
+            return False
         values = target.values(rounds)
         return values and len(values) < most and verdict(values, target.limit) == "not shown"
 
@@ -449,10 +573,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes only")
     parser.add_argument("--compare", nargs=2, metavar="RUN.md", help="compare the verdicts of two saved runs")
+    parser.add_argument("--only", metavar="TEXT", help="only the inputs whose name holds TEXT (not recorded)")
     args = parser.parse_args(argv)
     if args.compare:
         compare(*args.compare)
-    sizes = [s for s in SIZES if not args.quick or s[0] in QUICK]
+    sizes = [s for s in SIZES if (not args.quick or s[0] in QUICK) and (not args.only or args.only in s[0])]
     specs = targets()
     judge_host()  # the PyPy rows without a nursery of their own run as on a judge host
 
@@ -479,6 +604,8 @@ def main(argv=None):
 
     rows = ["| target | median (90% interval of the median) | met |", "|---|---:|:---:|"]
     for label, size, limit, unit, _, compute in specs:
+        if args.only and size not in results:  # --only: the targets of the inputs measured
+            continue
         values = compute(results.get(size, [])) if size else compute(results)
         if not values:
             rows.append(f"| {label} | not measured | - |")
@@ -486,10 +613,11 @@ def main(argv=None):
         interval = median_interval(values) if len(values) > 1 else None
         spread = (" (%.2f to %.2f, %d rounds)" % (*interval, len(values)) if interval else
                   " (%d rounds: too few for an interval)" % len(values) if len(values) > 1 else "")
-        rows.append(f"| {label} | {statistics.median(values):.2f}{unit}{spread} | {verdict(values, limit)} |")
+        met = "-" if limit is None else verdict(values, limit)
+        rows.append(f"| {label} | {statistics.median(values):.2f}{unit}{spread} | {met} |")
     print()
     print("\n".join(rows))
-    if not args.quick:
+    if not args.quick and not args.only:
         record(PAGE, BEGIN, END, "make bench", rows)
 
     def shown(label, values, unit):

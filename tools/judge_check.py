@@ -30,6 +30,12 @@ when every answer is byte-identical to the reference's, and every error has
 status 1, no stdout, and the very same one line on stderr as in every other
 row and engine, naming the reference's line.
 
+The other problems' accepted Python programs (every problem's but the first, PROGRAMS) run in every row
+too, on their samples and a few secret cases (the smallest, and the two largest): every case
+as a page runs a script, in the row's interpreter, and the samples as real processes too. Each must
+exit 0 with nothing on stderr and print the answer's tokens, every value within the problem's
+tolerance (problem.yaml's; its answers are the reference's, packages/problem.py's test_data()).
+
 Installing: pypy3 with apt-get when run as root (as CI is); the venvs
 under build/judges/ with pip. Without --no-install a missing interpreter is
 an error, not a skip; a missing CPython 3.7, 3.8 or 3.13 only drops its rows.
@@ -47,6 +53,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from packages.problem import DEFAULT, Problem, names
+from practice.judge import close
 from problems.gradientaccumulation import reference
 from testkit.mutate import mutate
 from testkit.runs import error_line, run_main
@@ -67,6 +75,13 @@ OLD_AND_NEW = [
     ("3.13", "CPython 3.13 + numpy==%s (AtCoder)" % pinned("judge-py313-numpy2", "numpy"), [],
      "judge-py313-numpy2"),
 ]
+
+
+# The other problems, whose accepted Python programs every row runs, and which of their secret cases: the
+# SMALLEST smallest and the LARGEST largest (linearaccumulation's two largest are its two shapes at the
+# bound on the size, the largest d and the largest K * B: under a second each on CPython, a few on Pyodide).
+PROGRAMS = [name for name in names() if name != DEFAULT]
+SMALLEST, LARGEST = 3, 2
 
 
 # ------------------------------------------------------------------ corpus ---
@@ -161,6 +176,43 @@ def expected_outcome(case):
     return reference.outcome(case["input"].encode("latin-1"))
 
 
+def build_programs():
+    """Return (programs, answers): the other problems' accepted Python programs, each with its cases
+    ({name, path, cases: [{name, input, process}]}), and {program name: {case name: answer bytes}}."""
+    programs, answers = [], {}
+    for shortname in PROGRAMS:
+        problem = Problem.named(shortname)
+        data = problem.test_data()
+        secret = sorted((name for name in data if name.startswith("secret/")), key=lambda n: len(data[n][0]))
+        chosen = [name for name in data if name.startswith("sample/")]
+        chosen += secret[:SMALLEST] + secret[-LARGEST:]
+        for stem in problem.accepted():
+            path = problem.folder / "submissions" / "accepted" / (stem + ".py")
+            name = "%s/%s.py" % (shortname, stem)
+            programs.append({"name": name, "path": str(path.relative_to(ROOT)), "cases": [
+                {"name": case, "input": data[case][0].decode("latin-1"),
+                 "process": case.startswith("sample/")} for case in dict.fromkeys(chosen)]})
+            answers[name] = {case: data[case][1] for case in chosen}
+    return programs, answers
+
+
+def check_programs(label, results, answers):
+    """Return a list of problems with one row's runs of the other problems' programs (empty: they pass)."""
+    problems = []
+    for name, runs in results.items():
+        tolerance = Problem.named(name.split("/")[0]).tolerance
+        for case, hows in runs.items():
+            want = answers[name][case].split()
+            for how, (status, stdout, stderr) in hows.items():
+                got = stdout.encode("latin-1").split()
+                right = len(got) == len(want) and all(
+                    close(w, g, tolerance) for w, g in zip(want, got, strict=True))
+                if status not in (0, None) or stderr or not right:
+                    problems.append("%s: %s on %s, %s: status %r, stderr %r, stdout %r (the answer: %r)" % (
+                        label, name, case, how, status, stderr[-300:], stdout[:80], b" ".join(want[:4])))
+    return problems
+
+
 # -------------------------------------------------------------- interpreters ---
 
 
@@ -252,8 +304,9 @@ def main(argv=None):
     JUDGES.mkdir(parents=True, exist_ok=True)
     cases = build_corpus()
     expected = {case["name"]: expected_outcome(case) for case in cases}
+    programs, answers = build_programs()
     corpus = JUDGES / "corpus.json"
-    corpus.write_text(json.dumps(cases))
+    corpus.write_text(json.dumps({"cases": cases, "programs": programs}))
 
     # The message every row and engine must print: the project's own pure engine, in-process.
     canonical = {}
@@ -278,15 +331,18 @@ def main(argv=None):
         if done.returncode != 0:
             why = done.stderr.decode(errors="replace")[-2000:]
             failures.append("%s: the worker failed: %s" % (label, why))
-            return failures, (label, "-", "-", "-", "-", "FAILED")
+            return failures, (label, "-", "-", "-", "-", "-", "FAILED")
         report = json.loads(done.stdout)
         problems = check_row(label, report["results"], cases, expected, canonical)
+        others = check_programs(label, report["programs"], answers)
         runs = [how for runs in report["results"].values() for how in runs]
         in_process = sum(how.startswith("in-process") for how in runs)  # the rest: processes, or page runs
-        return failures + problems, (label, report["python"], report["numpy"] or "none", in_process,
-                                     len(runs) - in_process, "%.0f s, %s" % (
-                                         time.monotonic() - row_start,
-                                         "ok" if not problems else "%d FAILED" % len(problems)))
+        other_runs = sum(len(hows) for runs in report["programs"].values() for hows in runs.values())
+        return failures + problems + others, (
+            label, report["python"], report["numpy"] or "none", in_process, len(runs) - in_process,
+            "%d runs, %s" % (other_runs, "ok" if not others else "%d FAILED" % len(others)),
+            "%.0f s, %s" % (time.monotonic() - row_start,
+                            "ok" if not problems else "%d FAILED" % len(problems)))
 
     # Two rows at a time, one per core: each worker is one process, and the rows share nothing.
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -294,13 +350,17 @@ def main(argv=None):
     failures = [problem for problems, _ in judged for problem in problems]
     table = [line for _, line in judged]
 
-    print("| row | interpreter | numpy | in-process runs | process (Pyodide: page) runs | result |")
-    print("|---|---|---|---:|---:|---|")
+    print("| row | interpreter | numpy | in-process runs | process (Pyodide: page) runs | %s | result |"
+          % ", ".join(program["name"] for program in programs))
+    print("|---|---|---|---:|---:|---|---|")
     for row in table:
-        print("| %s | %s | %s | %s | %s | %s |" % row)
-    print("\n%d cases (%d valid, %d invalid); %.0f s in all"
+        print("| %s | %s | %s | %s | %s | %s | %s |" % row)
+    print("\n%d cases (%d valid, %d invalid); %s; %.0f s in all"
           % (len(cases), sum(v[0] == "ok" for v in expected.values()),
-             sum(v[0] == "error" for v in expected.values()), time.monotonic() - started))
+             sum(v[0] == "error" for v in expected.values()),
+             "; ".join("%s on %d cases (%d as processes too)" % (
+                 program["name"], len(program["cases"]), sum(c["process"] for c in program["cases"]))
+                 for program in programs), time.monotonic() - started))
     for problem in failures[:30]:
         print("FAIL", problem)
     if failures:

@@ -1,4 +1,5 @@
-"""Run solve.py over a corpus under whatever interpreter runs this file (`make judge-check`).
+"""Run solve.py, and the other problems' accepted programs, over a corpus under whatever interpreter
+runs this file (`make judge-check`).
 
     INTERPRETER -m tools.judge_worker CORPUS.json > RESULTS.json    # from the project's root
 
@@ -7,8 +8,11 @@ and old numpy alike. Each case runs in-process through ``solve.main`` once
 per engine this interpreter has; the cases marked for it also run as real
 processes of this same interpreter, with its flags (``-S`` included), once
 as a judge runs it (no arguments) and once with the numpy engine forced
-where numpy imports. The results go to stdout as JSON; tools/judge_check.py
-compares them.
+where numpy imports. The corpus's "programs" are other problems' accepted
+programs (a path from the project's root, and cases of their own): each runs
+every case as a page runs a script, in this process, and the cases marked for
+it as a real process too. The results go to stdout as JSON;
+tools/judge_check.py compares them.
 """
 
 import io
@@ -28,31 +32,34 @@ def in_process(data, engine):
     return [status, out.getvalue().decode("latin-1"), err.getvalue().decode("latin-1")]
 
 
-def as_process(data, args):
-    """Return [status, stdout, stderr] of solve.py run by this interpreter, with its flags."""
+def as_process(data, args, path=None):
+    """Return [status, stdout, stderr] of solve.py (or the program at path) run by this interpreter, with
+    its flags."""
     flags = ["-S"] if sys.flags.no_site else []
-    done = subprocess.run([sys.executable, *flags, solve.__file__, *args], input=data,
+    done = subprocess.run([sys.executable, *flags, path or solve.__file__, *args], input=data,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
     return [done.returncode, done.stdout.decode("latin-1"), done.stderr.decode("latin-1")]
 
 
-def as_page(data, args):
-    """Return [status, stdout, stderr] of solve.py run as a script in this process, where none can start.
+def as_page(data, args, path=None):
+    """Return [status, stdout, stderr] of solve.py (or the program at path) run as a script in this
+    process, where none can start.
 
     That is how an in-browser Python (Pyodide) runs a page's program: runpy,
     sys.argv set, and text streams over the bytes for stdin, stdout and stderr.
     """
     import runpy
 
+    path = path or solve.__file__
     out, err = io.BytesIO(), io.BytesIO()
     saved = sys.argv, sys.stdin, sys.stdout, sys.stderr
-    sys.argv = [solve.__file__, *args]
+    sys.argv = [path, *args]
     sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
     writers = [io.TextIOWrapper(sink, encoding="utf-8", errors="surrogateescape", write_through=True)
                for sink in (out, err)]
     sys.stdout, sys.stderr = writers
     try:
-        runpy.run_path(solve.__file__, run_name="__main__")
+        runpy.run_path(path, run_name="__main__")
         status = 0
     except SystemExit as done:
         status = done.code
@@ -63,8 +70,21 @@ def as_page(data, args):
     return [status, out.getvalue().decode("latin-1"), err.getvalue().decode("latin-1")]
 
 
+def run_program(program):
+    """Return {case name: {how: [status, stdout, stderr]}} of one accepted program over its cases."""
+    results = {}
+    for case in program["cases"]:
+        data = case["input"].encode("latin-1")
+        runs = {"page": as_page(data, [], program["path"])}
+        if case["process"] and sys.platform != "emscripten":  # WebAssembly: no process can start
+            runs["process"] = as_process(data, [], program["path"])
+        results[case["name"]] = runs
+    return results
+
+
 def main():
     corpus = json.loads(Path(sys.argv[1]).read_text())
+    programs, corpus = corpus["programs"], corpus["cases"]
     try:
         import numpy  # what solve.py's numpy engine imports
     except Exception:  # this interpreter has no numpy, or a broken one: the pure engine alone
@@ -88,6 +108,7 @@ def main():
         "python": "%s %s" % (platform.python_implementation(), platform.python_version()),
         "numpy": numpy_version,
         "results": results,
+        "programs": {program["name"]: run_program(program) for program in programs},
     }, sys.stdout)
 
 
