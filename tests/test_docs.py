@@ -17,9 +17,11 @@ import sys
 
 import pytest
 
+from packages.problem import names
 from testkit.runs import ROOT, program
+from tools import problem_pages
 
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)
 
 
@@ -114,9 +116,17 @@ def test_every_path_the_layers_page_names_exists():
     """docs/layers.md tells an extender where things go: each path it names in backticks is there."""
     text = (ROOT / "docs" / "layers.md").read_text()
     named = {path for path in re.findall(r"`([\w./-]+/[\w./-]*)`", text) if not re.search(r"[A-Z]{4}", path)}
-    problem = ROOT / "problems" / "gradientaccumulation"  # the folder its table describes
-    missing = [path for path in named if not (ROOT / path).exists() and not (problem / path).exists()]
+    folders = [ROOT, *(ROOT / "problems" / name for name in names())]  # its table describes a problem's
+    missing = [path for path in named if not any((folder / path).exists() for folder in folders)]
     assert len(named) >= 5 and not missing, missing
+
+
+def test_each_problem_has_its_page_and_it_is_current():
+    """docs/problems/NAME.md is what `make docs` writes from problems/NAME/, for every problem."""
+    written = problem_pages.pages()
+    assert len(written) == len(names()) >= 2
+    stale = [path.name for path, text in written.items() if not path.exists() or path.read_text() != text]
+    assert not stale, "run make docs: %s" % stale
 
 
 def test_the_readme_is_a_front_door():
