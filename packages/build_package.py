@@ -23,9 +23,11 @@ pass the input validator, every answer the answer validator, and every input of 
 (2025-09 only) must fail the input validator: packages/problem.py checks all three. The accepted
 submissions are the problem's submissions/accepted/ (Python and C++) and those its problem.yaml names
 (solve.py, byte for byte); the wrong answers are its submissions/wrong_answer/, one program per
-mistake; the right but too slow ones its submissions/time_limit_exceeded/. Every format's YAML is
-dumped from the problem's own numbers (its time and memory limit, the rule's factors, the answer's
-tolerance), so every format states the same limits and judges answers by the same rule.
+mistake; the right but too slow ones its submissions/time_limit_exceeded/; those that die of an
+error on some case (an uncaught exception) and are right on the others its submissions/run_time_error/.
+Every format's YAML is dumped from the problem's own numbers (its time and memory limit, the rule's
+factors, the answer's tolerance), so every format states the same limits and judges answers by the
+same rule.
 
 The checks with the judges' own tools are dev tooling: tools/package_check.py (`make package-check`).
 """

@@ -6,6 +6,7 @@ import zipfile
 
 import pytest
 
+from packages.formats import kattis
 from packages.problem import Problem
 from tools import domjudge_rules, package_check
 
@@ -21,7 +22,7 @@ def package(**changes):
     files = {".timelimit": b"2", "problem.yaml": YAML, "problem.html": b"<title>statement</title>"}
     for name, (given, answer) in PAIRS.items():
         files["data/%s.in" % name], files["data/%s.ans" % name] = given, answer
-    for verdict in ("accepted", "wrong_answer", "time_limit_exceeded"):
+    for verdict in kattis.VERDICTS:
         for name in PROBLEM.submissions(verdict):
             source = b"int main() {}\n" if name.endswith(".cpp") else b"print()\n"
             files["submissions/%s/%s" % (verdict, name)] = source
@@ -64,10 +65,11 @@ def test_a_zip_like_build_packages_imports_as_intended(tmp_path, version):
     ({"submissions/accepted/naive.py": None, "submissions/accepted/naive.rb": b"puts\n"}, "unknown language"),
     ({"submissions/accepted/solve.cpp": None}, "jury submissions"),
     ({"submissions/time_limit_exceeded/slow.py": b"print()\n"}, "jury submissions"),
+    ({"submissions/run_time_error/crash.py": b"print()\n"}, "jury submissions"),
     ({"problem.yaml": YAML + b"validator_flags: float_tolerance 1e-6\n"}, "compare arguments"),
     ({"output_validators/check/check.py": b"import sys\n"}, "compare custom"),
 ], ids=["no-timelimit", "no-name", "no-memory", "no-statement", "text-statement", "answer-missing",
-        "crlf", "annotation", "unknown-language", "no-cpp", "unexpected-tle", "a-tolerance",
+        "crlf", "annotation", "unknown-language", "no-cpp", "unexpected-tle", "unexpected-rte", "a-tolerance",
         "custom-validator"])
 def test_the_check_fails_on_a_zip_that_imports_otherwise(tmp_path, changes, why):
     with pytest.raises(SystemExit, match=why):
@@ -106,6 +108,7 @@ def test_expected_results_follow_domjudge():
     assert domjudge_rules.expected_results("x = 1\n") is None
     assert domjudge_rules.expected_results("# @EXPECTED_RESULTS@: ACCEPTED, time_limit_exceeded\n") == [
         "CORRECT", "TIMELIMIT"]
+    assert domjudge_rules.expected_results("# @EXPECTED_RESULTS@: run_time_error\n") == ["RUN-ERROR"]
     twice = "# @EXPECTED_RESULTS@: CORRECT\n# @EXPECTED_RESULTS@: CORRECT\n"
     assert domjudge_rules.expected_results(twice) is False
 
@@ -124,3 +127,23 @@ def test_a_problem_with_a_tolerance_needs_it_as_the_compares_arguments(tmp_path,
     slow = package(**{"submissions/time_limit_exceeded/slow.py": b"print()\n"})
     got = domjudge_rules.read(write(tmp_path, slow), version)
     assert ("submissions/time_limit_exceeded/slow.py", "py3", ["TIMELIMIT"]) in got.jury
+
+
+@pytest.mark.parametrize("version", domjudge_rules.VERSIONS)
+def test_a_run_time_error_is_a_jury_submission_expected_run_error(tmp_path, version):
+    """submissions/run_time_error/ (a program that dies of an exception on some case): DOMjudge expects
+    RUN-ERROR of it, and the check wants each of the problem's there, with that result."""
+    crashing = copy.copy(PROBLEM)
+    crashes = {"softmax_overflow.py": b"raise OverflowError\n"}
+    crashing.submissions = lambda verdict: (crashes if verdict == "run_time_error"
+                                            else PROBLEM.submissions(verdict))
+    files = package(**{"submissions/run_time_error/softmax_overflow.py": b"raise OverflowError\n"})
+    got = domjudge_rules.read(write(tmp_path, files), version)
+    assert ("submissions/run_time_error/softmax_overflow.py", "py3", ["RUN-ERROR"]) in got.jury
+    package_check.check_domjudge(write(tmp_path, files), PAIRS, TITLE, crashing)
+    with pytest.raises(SystemExit, match="jury submissions"):
+        package_check.check_domjudge(write(tmp_path, package()), PAIRS, TITLE, crashing)
+    annotated = package(**{"submissions/run_time_error/softmax_overflow.py":
+                           b"# @EXPECTED_RESULTS@: WRONG_ANSWER\nraise OverflowError\n"})
+    with pytest.raises(SystemExit, match="does not match directory"):
+        package_check.check_domjudge(write(tmp_path, annotated), PAIRS, TITLE, crashing)

@@ -500,11 +500,12 @@ def test_the_tolerance_is_each_formats_own_default_validators(every_built, name)
 @pytest.mark.parametrize("name", problem_names())
 def test_every_format_carries_the_c_plus_plus_and_the_too_slow_submissions(every_built, name):
     """Each package holds every submission of the problem byte for byte, in its verdict's folder: the
-    accepted ones in every language (C++ too), the wrong answers, the too slow ones."""
+    accepted ones in every language (C++ too), the wrong answers, the too slow ones, the ones that die of
+    an error (run_time_error/, DOMjudge's RUN-ERROR)."""
     problem = Problem.named(name)
     root, legacy, current, _ = every_built[name]
     wanted = {"submissions/%s/%s" % (verdict, file_name): source
-              for verdict in ("accepted", "wrong_answer", "time_limit_exceeded")
+              for verdict in ("accepted", "wrong_answer", "time_limit_exceeded", "run_time_error")
               for file_name, source in problem.submissions(verdict).items()}
     assert [n for n in wanted if n.endswith(".cpp") and "/accepted/" in n], "no accepted C++ submission"
     for folder in (legacy, current):
@@ -518,6 +519,8 @@ def test_every_format_carries_the_c_plus_plus_and_the_too_slow_submissions(every
         ("py", "CORRECT"), ("cpp", "CORRECT"), ("py", "WRONG-ANSWER")}
     slow = {path for path, language, results in jury if results == ["TIMELIMIT"]}
     assert slow == {n for n in wanted if "/time_limit_exceeded/" in n}
+    crashing = {path for path, language, results in jury if results == ["RUN-ERROR"]}
+    assert crashing == {n for n in wanted if "/run_time_error/" in n}
     assert slow or name == "gradientaccumulation"  # the second problem has a too slow submission
 
 
@@ -556,3 +559,132 @@ def test_every_accepted_c_plus_plus_submission_gives_the_answer_on_every_case(tm
             assert done.returncode == 0 and within(done.stdout, answer, problem.tolerance), (file_name, case)
             if problem.tolerance is None:
                 assert done.stdout == answer, (file_name, case)
+
+
+# ----------------------- a run-time error (submissions/run_time_error/): each judge's own verdict ---
+
+
+def dmoj_result(verdict, name, codes, feedback=""):
+    """Return one result of dmoj_worker's report: the job, and its cases' codes (the first not AC with
+    feedback)."""
+    job = {"problem_name": "p", "verdict": verdict, "name": name, "language": "PY3", "problem": "p"}
+    cases = [{"case": number, "codes": case, "feedback": feedback if case != ["AC"] else "",
+              "stderr": "Traceback (most recent call last):\n", "input": None}
+             for number, case in enumerate(codes, 1)]
+    return {"job": job, "cases": cases, "problems": []}
+
+
+@pytest.mark.parametrize("verdict, name, codes, feedback, failed", [
+    ("run_time_error", "crash.py", [["AC"], ["IR", "WA"]], "OverflowError", False),
+    ("run_time_error", "crash.py", [["AC"], ["IR", "WA"]], "", True),  # DMOJ did not name the exception
+    ("run_time_error", "crash.py", [["AC"], ["WA"]], "", True),
+    ("run_time_error", "crash.py", [["AC"], ["RTE", "WA"]], "segmentation fault", True),
+    ("run_time_error", "crash.py", [["AC"], ["AC"]], "", True),
+    ("run_time_error", "crash.cpp", [["AC"], ["RTE", "WA"]], "aborted", False),
+    ("wrong_answer", "mistake.py", [["AC"], ["WA"]], "", False),
+    ("wrong_answer", "mistake.py", [["IR", "WA"]], "OverflowError", True),
+    ("time_limit_exceeded", "slow.py", [["AC"], ["TLE", "RTE", "WA"]], "", False),
+], ids=["py-ir", "py-ir-unnamed", "py-wa", "py-rte", "py-ac", "cpp-rte", "wa", "wa-ir", "tle"])
+def test_dmoj_check_wants_ir_and_the_exception_of_a_python_run_time_error(verdict, name, codes, feedback,
+                                                                          failed):
+    """DMOJ's judge gives a Python program that ends on an uncaught exception (status 1) IR, Invalid Return,
+    with the exception's name as feedback (PythonExecutor.parse_feedback_from_stderr); a C++ one that
+    aborts (a signal) RTE. make dmoj-check requires it of the first case that is not AC."""
+    from tools import dmoj_check
+
+    failures = dmoj_check.check({"results": [dmoj_result(verdict, name, codes, feedback)]})
+    assert bool(failures) is failed, failures
+    if not failed and verdict == "run_time_error":
+        report = {"results": [dmoj_result(verdict, name, codes, feedback)]}
+        problem = mock.Mock(shortname="p")
+        said = dmoj_check.crashes(report, problem)
+        assert said == "; %s %s (%s) under PY3 on the first case it fails" % (name, codes[1][0], feedback)
+
+
+@pytest.mark.parametrize("name", problem_names())
+def test_each_problems_page_lists_its_run_time_errors(name):
+    """docs/problems/NAME.md (tools/problem_pages.py): a row naming each submission of run_time_error/, and
+    no such row for a problem with none."""
+    from tools import problem_pages
+
+    problem = Problem.named(name)
+    page = problem_pages.page(problem)
+    crashing = [path for path in sorted((problem.folder / "submissions" / "run_time_error").glob("*.py"))
+                if path.name != "__init__.py"]
+    rows = [line for line in page.splitlines() if line.startswith("| run-time error |")]
+    if not crashing:
+        assert rows == []
+        return
+    assert len(rows) == 1 and all("[%s](../../problems/%s/submissions/run_time_error/%s)"
+                                  % (path.name, name, path.name) in rows[0] for path in crashing), rows
+
+
+PROBLEMTOOLS_REPORT = """\
+   run_time_error/crash.py (Python 3 (w/PyPy3)) OK: RTE [Exit 1, CPU: 0.05s @ testcase secret/02-lr-zero]
+   wrong_answer/sum_not_mean.py (Python 3 (w/PyPy3)) OK: WA [CPU: 0.03s @ testcase secret/01-k1-b1-d1]
+   run_time_error/wrong.py (Python 3 (w/PyPy3)) OK: WA [CPU: 0.03s @ testcase secret/01-k1-b1-d1]
+"""
+BT_REPORT = """\
+run_time_error/crash.py:      RTE 0.045s @ secret/02-lr-zero
+wrong_answer/sum_not_mean.py:  WA 0.032s @ sample/2
+"""
+
+
+def test_package_check_reads_a_run_time_error_in_problemtools_and_bt_reports():
+    """verifyproblem's and bt run's lines for each submission, as they print them (a submission of
+    run_time_error/ that is Python exiting with an exception: status 1, RTE in both)."""
+    assert package_check.JUDGED["run_time_error"] == ("RTE", "Run Time Error")
+    assert package_check.judged(PROBLEMTOOLS_REPORT, "run_time_error", "RTE") == ["crash.py"]
+    assert package_check.judged(PROBLEMTOOLS_REPORT, "wrong_answer", "WA") == ["sum_not_mean.py"]
+    assert package_check.bt_judged(BT_REPORT, "run_time_error", "RTE") == ["crash.py"]
+    assert package_check.bt_judged(BT_REPORT, "wrong_answer", "WA") == ["sum_not_mean.py"]
+    crashing = mock.Mock(submissions=lambda verdict: {"crash.py": b""} if verdict == "run_time_error" else {})
+    assert package_check.verdicts(crashing) == "crash.py Run Time Error"
+
+
+def run_to_the_end(source, data):
+    """Return (what the program source printed on input bytes, the exception it died of or None), run
+    in-process with sys.stdin and sys.stdout as binary-backed text streams, as a judge's are."""
+    out = io.BytesIO()
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    error = None
+    with mock.patch("sys.stdin", stdin), mock.patch("sys.stdout", stdout):
+        try:
+            exec(compile(source, "run_time_error.py", "exec"), {"__name__": "__main__"})
+        except SystemExit as exit:
+            error = exit if exit.code not in (None, 0) else None
+        except Exception as raised:  # noqa: BLE001 (what the program died of is the point)
+            error = raised
+        stdout.flush()
+    return out.getvalue(), error
+
+
+@pytest.mark.parametrize("name", problem_names())
+def test_each_run_time_error_dies_of_an_exception_on_some_secret_case_and_is_right_on_the_others(name):
+    """submissions/run_time_error/: what BAPCtools permits there (AC or RTE on every case, RTE on one) and
+    what problemtools, DOMjudge and DMOJ judge by the first case it fails: an uncaught exception on some
+    secret case, never on a sample, and the answer, within the tolerance, wherever it does not die."""
+    problem = Problem.named(name)
+    for file_name, source in problem.submissions("run_time_error").items():
+        if not file_name.endswith(".py"):
+            continue
+        died = {}
+        for case, (given, answer) in problem.test_data().items():
+            output, error = run_to_the_end(source, given)
+            if error is not None:
+                died[case] = type(error).__name__
+            else:
+                assert within(output, answer, problem.tolerance), (file_name, case)
+        assert died and not [case for case in died if case.startswith("sample/")], (file_name, died)
+
+
+def test_every_check_knows_every_folder_of_submissions_the_packages_carry():
+    """packages/formats/kattis.VERDICTS, the folders every package carries: problemtools' and bt's verdict
+    (package_check.JUDGED), DOMjudge's expected result, and DMOJ's (dmoj_check.EXPECTED, beside accepted)."""
+    from packages.formats import kattis
+    from tools import dmoj_check
+
+    assert list(package_check.JUDGED) == list(package_check.DOMJUDGE_RESULTS) == list(kattis.VERDICTS)
+    assert ["accepted", *dmoj_check.EXPECTED] == list(kattis.VERDICTS)
+    assert package_check.DOMJUDGE_RESULTS["run_time_error"] == domjudge_rules.normalize("run_time_error")

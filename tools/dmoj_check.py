@@ -31,9 +31,11 @@ every case, each Python one under both PY3 and PYPY3 and each C++ one under
 CPP17 (on gradientaccumulation: solve.py, the naive solution, the right
 answer with loose spacing, which the package's tokens.py accepts as the
 other judges' default validators do, and solve.cpp); each wrong answer of a
-package (printing -0.0000 among them) is Wrong Answer, and each too slow
-submission Time Limit Exceeded, on the first case it fails (judged until
-then only, so that a too slow run costs DMOJ's time limit once); solve.py
+package (printing -0.0000 among them) is Wrong Answer, each too slow
+submission Time Limit Exceeded, and each Python one of run_time_error/
+Invalid Return with the exception's name (RUNTIME_ERROR says why), on the
+first case it fails (judged until then only, so that a too slow run costs
+DMOJ's time limit once); solve.py
 is Accepted on the raw data too, and every bad input ends with status 1 (DMOJ:
 IR), nothing on stdout and the one line on stderr that solve.py gives
 in-process for the bytes DMOJ fed it. Outside the sandbox, DMOJ's own loader
@@ -42,8 +44,10 @@ closed pipe (141, nothing), where its 64 KiB text buffer would fail again at
 exit. The jobs are split between two workers, one per core, each a judge of
 its own; DMOJ measures each run's CPU time and memory by its own process.
 It prints time and memory as DMOJ measured them for every accepted run. Its
-targets, which fail the check when not met, are that each package's limits
-leave room for every accepted run by docs/package.md's rule; on
+target, which fails the check when not met, is that each package's memory
+limit leaves room for every accepted run by docs/package.md's rule; what the
+rule gives for time from these runs is printed beside the package's limit,
+as a measurement (CPU time moves with the machine's load); on
 gradientaccumulation, solve.py's memory beside the naive solution's
 (submissions/accepted/naive.py) is printed apart, as information (make bench
 holds those targets).
@@ -75,7 +79,14 @@ STAGE = ROOT / "build" / "dmoj-check"
 DEBIAN_PYTHON = "/usr/bin/python3"  # Debian's: the unprivileged user can run it, unlike a pyenv under /root
 RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3", "CPP17": "g++17"}  # DMOJ's executor: its runtime's name
 EXECUTORS = {".py": ("PY3", "PYPY3"), ".cpp": ("CPP17",)}  # what each submission's language is judged under
-EXPECTED = {"wrong_answer": "WA", "time_limit_exceeded": "TLE"}  # the first case that is not AC must be this
+# What DMOJ's judge gives a program that dies of an error. Python ends on an uncaught exception with the
+# traceback on stderr and exit status 1: DMOJ's TracedPopen.is_ir is a positive status (is_rte only a
+# signal), so it is IR, Invalid Return, and PythonExecutor.parse_feedback_from_stderr names the
+# exception (a builtin one, from a traceback of at most 2048 bytes) as the case's feedback, which the
+# check requires. C++ ends on an uncaught exception in abort(), a signal: RTE.
+RUNTIME_ERROR = {".py": "IR", ".cpp": "RTE"}
+# The code of the first case that is not AC, by the submission's folder (and language).
+EXPECTED = {"wrong_answer": "WA", "time_limit_exceeded": "TLE", "run_time_error": RUNTIME_ERROR}
 CONTRACT = ("_raw", "_bad", "_bad_raw")  # solve.py's own contract: raw bytes, bad inputs (IR, one line)
 
 
@@ -141,10 +152,17 @@ def jobs(every):
                     add(problem, "accepted", "solve.py", language, problem.shortname + suffix)
         for name in problem.submissions("wrong_answer"):
             add(problem, "wrong_answer", name, EXECUTORS[Path(name).suffix][0], problem.shortname, True)
-        for name in problem.submissions("time_limit_exceeded"):
-            for language in EXECUTORS[Path(name).suffix]:
-                add(problem, "time_limit_exceeded", name, language, problem.shortname, True)
+        for verdict in ("time_limit_exceeded", "run_time_error"):  # the runtime's own: each executor
+            for name in problem.submissions(verdict):
+                for language in EXECUTORS[Path(name).suffix]:
+                    add(problem, verdict, name, language, problem.shortname, True)
     return found
+
+
+def failure_code(job):
+    """Return the code DMOJ must give the job's first case that is not AC (EXPECTED)."""
+    code = EXPECTED[job["verdict"]]
+    return code if isinstance(code, str) else code[Path(job["name"]).suffix]
 
 
 def unprivileged(python):
@@ -187,12 +205,21 @@ def check(report):
                 if expected.status != 1 or got != ("IR", "", expected.stderr.decode("latin-1")):
                     failures.append("%s: case %d: expected IR and %r, got %r"
                                     % (where, case["case"], expected.stderr, got))
-        elif [c[0] for c in codes if c != ["AC"]][:1] != [EXPECTED[job["verdict"]]]:
+        elif [c[0] for c in codes if c != ["AC"]][:1] != [failure_code(job)]:
             # Judged until the first case that is not AC (short_circuit): its verdict (DMOJ's first code;
             # a run killed at the limit also shows RTE and WA after it) must be WA (not TLE or MLE) for a
-            # wrong answer, TLE for a too slow one.
-            failures.append("%s: not %s: %s" % (where, EXPECTED[job["verdict"]], codes))
+            # wrong answer, TLE for a too slow one, IR (Python) or RTE (C++) for a run-time error.
+            failures.append("%s: not %s: %s" % (where, failure_code(job), codes))
+        elif failure_code(job) == "IR" and not crash(cases):
+            failures.append("%s: IR without the exception's name (DMOJ's feedback): stderr %r"
+                            % (where, next(c for c in cases if c["codes"] != ["AC"])["stderr"]))
     return failures
+
+
+def crash(cases):
+    """Return the feedback of the first case that is not AC: for a Python program's uncaught exception,
+    the exception's name that DMOJ shows beside IR ("" when DMOJ could not read it)."""
+    return next((case["feedback"] for case in cases if case["codes"] != ["AC"]), "") or ""
 
 
 def largest_case(problem):
@@ -235,13 +262,16 @@ def table(report, every):
         seconds = max(1, math.ceil(problem.ac_to_time_limit * max(c["time"] for c in heaviest)))
         mib = max(256, 2 ** math.ceil(math.log2(problem.memory_factor
                                                  * max(c["memory_kb"] for c in heaviest) / 1024)))
-        targets = [("time limit by the rule <= the package's %d s" % problem.time_limit_s,
-                    "%d s" % seconds, seconds <= problem.time_limit_s),
-                   ("memory limit by the rule <= the package's %d MiB" % problem.memory_limit_mib,
+        # Memory does not move with the machine's load: a target. CPU time does (on 2 busy cores it has
+        # doubled), so what the rule gives from it here is printed as a measurement, not asserted; what
+        # is asserted of time is the verdicts: every accepted run AC within the package's limit.
+        targets = [("memory limit by the rule <= the package's %d MiB" % problem.memory_limit_mib,
                     "%d MiB" % mib, mib <= problem.memory_limit_mib)]
         print("\n| %s: target, the check fails unless met | measured | met |\n|---|---:|:---:|" % name)
         for label, measured, met in targets:
             print("| %s | %s | %s |" % (label, measured, "yes" if met else "NO"))
+        print("\n%s: the time limit by the rule, from these runs: %d s; the package's: %d s (measured, not"
+              " a target: it moves with the machine's load)" % (name, seconds, problem.time_limit_s))
         failures += ["%s: target not met: %s (%s)" % (name, label, measured)
                      for label, measured, met in targets if not met]
         pairs = [(language, runs[("solve.py", language)], runs[("naive.py", language)])
@@ -346,13 +376,25 @@ def main(argv=None):
     for problem in every_problem:
         digits, slow = dmoj_format.precision(problem), list(problem.submissions("time_limit_exceeded"))
         print("dmoj-check: %s: %s Accepted on every case (each .py under %s, each .cpp under %s; checker"
-              " %s)%s; every wrong answer Wrong Answer%s; the package's limits leave room" % (
+              " %s)%s; every wrong answer Wrong Answer%s%s; the package's limits leave room" % (
                   problem.shortname, ", ".join(problem.submissions("accepted")),
                   " and ".join(EXECUTORS[".py"]), " and ".join(EXECUTORS[".cpp"]),
                   "tokens.py" if digits is None else "floats, precision %d" % digits,
                   ", solve.py on the raw bytes too, and every bad input one line on stderr with status 1"
                   if has_contract(problem) else "",
-                  "; %s Time Limit Exceeded" % ", ".join(slow) if slow else ""))
+                  "; %s Time Limit Exceeded" % ", ".join(slow) if slow else "", crashes(report, problem)))
+
+
+def crashes(report, problem):
+    """Return, in words, what DMOJ gave each of the problem's run_time_error/ submissions on the first
+    case it failed, under each executor ("" if it has none)."""
+    said = []
+    for result in report["results"]:
+        job, name = result["job"], crash(result["cases"])
+        if job["problem_name"] == problem.shortname and job["verdict"] == "run_time_error":
+            said.append("%s %s%s under %s" % (job["name"], failure_code(job), " (%s)" % name if name else "",
+                                              job["language"]))
+    return "; %s on the first case it fails" % ", ".join(said) if said else ""
 
 
 if __name__ == "__main__":

@@ -34,7 +34,8 @@ wrote (packages/formats/domjudge.py) with this reading of it. The rules:
   skipped; a CR in either is warned about;
 - jury submissions: each submissions/DIR/FILE, its language by the file's
   extension, its expected result DIR upper-cased (accepted is CORRECT,
-  wrong_answer WRONG-ANSWER, ...), unless an ``@EXPECTED_RESULTS@: `` line
+  wrong_answer WRONG-ANSWER, time_limit_exceeded TIMELIMIT, run_time_error
+  RUN-ERROR: RESULT_REMAP), unless an ``@EXPECTED_RESULTS@: `` line
   in the source says otherwise, which must then include it; a file of no
   known language is warned about and not submitted.
 """

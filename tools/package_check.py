@@ -10,12 +10,13 @@ never the project's .venv), and Debian's pypy3 and TeX if they are missing (as r
 1. problemtools' verifyproblem on the Kattis zip, unpacked, with the
    package's time limit fixed: config, validators, data and submissions
    (every accepted submission, Python and C++, Accepted on every case, each
-   wrong answer Wrong Answer, each too slow one Time Limit Exceeded), then the
-   wrong answers again on data/secret alone: the secret data by itself
-   catches every mistake;
+   wrong answer Wrong Answer, each too slow one Time Limit Exceeded, each
+   one of run_time_error/ Run Time Error: JUDGED), then the wrong answers
+   and the run-time errors again on data/secret alone: the secret data by
+   itself catches every mistake;
 2. BAPCtools on a copy of the 2025-09 package: bt generate (data/ removed
-   first; it must write the same bytes again), bt validate, bt run and bt
-   constraints;
+   first; it must write the same bytes again), bt validate, bt run (each
+   submission the verdict of its folder, JUDGED) and bt constraints;
 3. the statements: problem2pdf and problem2html on the legacy package, bt pdf
    on the 2025-09 one, each read back (tools/render.py) into
    build/statements/SHORTNAME/; rendered again only when what they are made of
@@ -71,17 +72,28 @@ def check_report(tool, label, report, status):
         raise SystemExit("%s failed on %s (status %d): %s" % (tool, label, status, unexpected or "see above"))
 
 
+# The verdict each folder of submissions (packages/formats/kattis.VERDICTS) must get from problemtools
+# and BAPCtools, as both print it, and in words. Both know these four folders by their names
+# (problemtools' model/submissions.py, BAPCtools' config/submissions.yaml: run_time_error/ is AC or
+# RTE on every case, RTE on one). Both judge a submission until its first case that is not AC, whose
+# verdict must be the folder's.
+JUDGED = {"accepted": ("AC", "Accepted"), "wrong_answer": ("WA", "Wrong Answer"),
+          "time_limit_exceeded": ("TLE", "Time Limit Exceeded"), "run_time_error": ("RTE", "Run Time Error")}
+MISTAKES = ("wrong_answer", "run_time_error")  # judged again on data/secret alone: it must catch each
+
+
 # --------------------------------------------------------- problemtools ---
 
 
 def judged(report, verdict, code):
-    """Return the file names of submissions/VERDICT/ that problemtools' report judged CODE (AC, WA, TLE)."""
+    """Return the file names of submissions/VERDICT/ that problemtools' report judged CODE (AC, WA, TLE,
+    RTE)."""
     return sorted(re.findall(r"\b%s/([\w.-]+) .* OK: %s\b" % (verdict, code), report))
 
 
-def _verifyproblem(command, label, args, problem):
+def _verifyproblem(command, label, args, problem, folders=MISTAKES):
     """Run verifyproblem with args; return its report, or raise SystemExit on an error, a new warning,
-    or a wrong answer that was not judged Wrong Answer."""
+    or a submission of one of the folders not judged as JUDGED says."""
     print("verifyproblem: %s" % label, file=sys.stderr, flush=True)
     started = time.monotonic()
     done = subprocess.run([command, *args], capture_output=True, text=True)
@@ -92,9 +104,11 @@ def _verifyproblem(command, label, args, problem):
     check_report("problemtools", label, report, done.returncode)
     if summary is None or summary.group(1) != "0":
         raise SystemExit("verifyproblem failed on %s: see above" % label)
-    verdicts = judged(report, "wrong_answer", "WA")
-    if verdicts != sorted(problem.submissions("wrong_answer")):
-        raise SystemExit("verifyproblem did not judge every mistake WA on %s: %s" % (label, verdicts))
+    for verdict in folders:
+        code = JUDGED[verdict][0]
+        if judged(report, verdict, code) != sorted(problem.submissions(verdict)):
+            raise SystemExit("verifyproblem did not judge every submission of %s/ %s on %s: only %s"
+                             % (verdict, code, label, judged(report, verdict, code)))
     return report
 
 
@@ -108,17 +122,17 @@ def verify_legacy(out, problem):
     seconds = problem.time_limit_s
     fixed = ["--fixed_timelim", str(seconds)]
     report = _verifyproblem(command, "all but the statement",
-                            [str(out), "-p", "config", "validators", "data", "submissions", *fixed], problem)
+                            [str(out), "-p", "config", "validators", "data", "submissions", *fixed], problem,
+                            JUDGED)
     if not re.search(r"setting timelim to %d secs" % seconds, report):
         raise SystemExit("verifyproblem did not judge with the time limit of %d s" % seconds)
-    for verdict, code in (("accepted", "AC"), ("time_limit_exceeded", "TLE")):
-        if judged(report, verdict, code) != sorted(problem.submissions(verdict)):
-            raise SystemExit("verifyproblem did not judge every submission of %s/ %s: only %s"
-                             % (verdict, code, judged(report, verdict, code)))
-    secret_only = ["-p", "submissions", "-s", "wrong_answer", "-d", "secret", *fixed]
-    _verifyproblem(command, "the wrong answers on data/secret alone", [str(out), *secret_only], problem)
-    print("verifyproblem: %s passes: %s; every mistake is Wrong Answer on the secret data alone"
-          % (out, verdicts(problem)), file=sys.stderr)
+    # -s is a regular expression searched in each submission's path (wrong_answer/NAME.py).
+    secret_only = ["-p", "submissions", "-s", "^(%s)/" % "|".join(MISTAKES), "-d", "secret", *fixed]
+    _verifyproblem(command, "the wrong answers and run-time errors on data/secret alone",
+                   [str(out), *secret_only], problem)
+    print("verifyproblem: %s passes: %s; every mistake is Wrong Answer%s on the secret data alone"
+          % (out, verdicts(problem), " or Run Time Error" if problem.submissions("run_time_error") else ""),
+          file=sys.stderr)
 
 
 # ------------------------------------------------------------ BAPCtools ---
@@ -165,6 +179,12 @@ def bt_generate(bt, out):
           % len(generated), file=sys.stderr)
 
 
+def bt_judged(report, verdict, code):
+    """Return the file names of submissions/VERDICT/ that bt run's report judged CODE (AC, WA, TLE, RTE):
+    its line for each submission, `VERDICT/NAME: CODE TIME @ CASE` (colours off)."""
+    return sorted(set(re.findall(r"\b%s/([\w.-]+?):?\s+%s\b" % (verdict, code), report)))
+
+
 def verify_current(out, problem):
     """Run BAPCtools on the 2025-09 package: bt generate (the same data), validate, run and constraints;
     raise SystemExit on failure. Return the bt command."""
@@ -174,8 +194,8 @@ def verify_current(out, problem):
     bt_generate(bt, out)
     _bt(bt, out, "validate")
     report = _bt(bt, out, "run")
-    for verdict, code in (("accepted", "AC"), ("wrong_answer", "WA"), ("time_limit_exceeded", "TLE")):
-        got = sorted(set(re.findall(r"\b%s/([\w.-]+?):?\s+%s\b" % (verdict, code), report)))
+    for verdict, (code, _) in JUDGED.items():
+        got = bt_judged(report, verdict, code)
         if got != sorted(problem.submissions(verdict)):
             raise SystemExit("bt run: judged %s in %s/: %s, not every one of %s"
                              % (code, verdict, got, sorted(problem.submissions(verdict))))
@@ -250,9 +270,11 @@ def verify_domjudge(root, problem):
 
 
 # DOMjudge's language of each submission's suffix (its default languages), and the result it expects of
-# each folder of submissions (SubmissionService::normalizeExpectedResult).
+# each folder of submissions (SubmissionService::normalizeExpectedResult: run_time_error is RUN-ERROR,
+# what DOMjudge judges a program that exits with a nonzero status, as Python does on an exception).
 DOMJUDGE_LANGUAGES = {".py": "py3", ".cpp": "cpp"}
-DOMJUDGE_RESULTS = {"accepted": "CORRECT", "wrong_answer": "WRONG-ANSWER", "time_limit_exceeded": "TIMELIMIT"}
+DOMJUDGE_RESULTS = {"accepted": "CORRECT", "wrong_answer": "WRONG-ANSWER", "time_limit_exceeded": "TIMELIMIT",
+                    "run_time_error": "RUN-ERROR"}
 
 
 def check_domjudge(path, pairs, title, problem):
@@ -317,8 +339,7 @@ def check(root, problem):
 def verdicts(problem):
     """Return, in words, the verdict each kind of the problem's submissions must get, naming them."""
     said = []
-    for verdict, what in (("accepted", "Accepted"), ("wrong_answer", "Wrong Answer"),
-                          ("time_limit_exceeded", "Time Limit Exceeded")):
+    for verdict, (_, what) in JUDGED.items():
         names = list(problem.submissions(verdict))
         if not names:
             continue

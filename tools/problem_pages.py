@@ -28,6 +28,9 @@ HEADER = """\
 page. tests/test_docs.py checks that it is current. -->
 """
 
+# The row of the submissions that die of an error (submissions/run_time_error/), for a problem that has some.
+CRASH = "| run-time error | %s: dies of an error on some case, right on the others |\n"
+
 FACTS = """\
 | | |
 |---|---|
@@ -38,7 +41,7 @@ FACTS = """\
 [generators.yaml](%(folder)s/generators/generators.yaml), answers by [reference.py](%(folder)s/reference.py) |
 | accepted | %(accepted)s |
 | too slow | %(slow)s |
-| wrong answers | %(wrong)d programs, one per mistake: %(mistakes)s |
+%(crash)s| wrong answers | %(wrong)d programs, one per mistake: %(mistakes)s |
 """
 
 USE = """\
@@ -86,6 +89,7 @@ def page(problem):
                 for name, path in problem.meta.get("accepted", {}).items()}
     accepted.update(_paths(problem, "accepted", (".py", ".cpp")))
     wrong = _paths(problem, "wrong_answer", (".py",))
+    crashing = _paths(problem, "run_time_error", (".py", ".cpp"))
     pairs = problem.test_data()
     samples = [pair for name, pair in pairs.items() if name.startswith("sample/")]
     if problem.tolerance is None:
@@ -98,6 +102,7 @@ def page(problem):
         "memory": problem.memory_limit_mib, "answer": answer, "samples": len(samples),
         "secret": len(pairs) - len(samples), "accepted": _files(problem, accepted, target),
         "slow": _files(problem, _paths(problem, "time_limit_exceeded", (".py",)), target),
+        "crash": CRASH % _files(problem, crashing, target) if crashing else "",
         "wrong": len(wrong),
         "mistakes": ", ".join("[%s](%s)" % (path.stem, os.path.relpath(path, target.parent))
                               for path in wrong.values())}

@@ -13,7 +13,8 @@ The checker is the judges' default output validator's rule, as DMOJ has it. With
 tokens.py (ours: DMOJ's `standard` would also compare line breaks, `identical` every byte). With
 one, DMOJ's built-in `floats` checker (dmoj/checkers/floats.py): `precision: P` accepts a number
 whose absolute or relative error is at most 10^-P (error_mode default), so the tolerance must be a
-power of ten; it compares line by line, which for a one-line answer is the same.
+power of ten; it compares line by line (blank lines ignored), which for a one-line answer is the
+same, and for an answer of several lines asks for them as the statement does.
 """
 
 import math

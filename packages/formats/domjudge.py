@@ -3,7 +3,9 @@
     ROOT/domjudge/SHORTNAME.zip   problem.yaml (the legacy one, with the problem's name and, with a
                                   tolerance, its validator_flags), .timelimit, problem.html,
                                   data/sample/, data/secret/, submissions/accepted/ (Python and C++),
-                                  submissions/wrong_answer/, submissions/time_limit_exceeded/
+                                  submissions/wrong_answer/, submissions/time_limit_exceeded/,
+                                  submissions/run_time_error/ (each folder DOMjudge's expected
+                                  result: CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR)
 
 DOMjudge reads problem.yaml's validator_flags as the arguments of its default compare (the Kattis
 default output validator), so `float_tolerance 1e-6` is the tolerance there too. Nothing DOMjudge

@@ -2,7 +2,8 @@
 
     ROOT/SHORTNAME/              problem.yaml, problem_statement/problem.en.tex, data/sample/, data/secret/,
                                  input_validators/, submissions/accepted/ (Python and C++),
-                                 submissions/wrong_answer/, submissions/time_limit_exceeded/ (if any)
+                                 submissions/wrong_answer/, and, if the problem has any,
+                                 submissions/time_limit_exceeded/ and submissions/run_time_error/
     ROOT/kattis/SHORTNAME.zip    that folder, zipped with the folder inside, as the format asks
 
 The legacy format has no fixed time limit: problem.yaml states the rule's factor (time_multiplier),
@@ -73,8 +74,11 @@ def write_pairs(out, pairs):
         write(out, "data/%s.ans" % name, answer)
 
 
-# The submissions' folders, as every format names them.
-VERDICTS = ("accepted", "wrong_answer", "time_limit_exceeded")
+# The submissions' folders, as every format names them and every judge's tool knows them (problemtools'
+# and BAPCtools' default directories, DOMjudge's expected results): accepted on every case; wrong on
+# some case and accepted on the others; too slow on some case; dying of an error on some case (a
+# Python exception, a nonzero exit status) and accepted on the others.
+VERDICTS = ("accepted", "wrong_answer", "time_limit_exceeded", "run_time_error")
 
 
 def write_submissions(problem, out):
