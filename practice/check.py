@@ -11,9 +11,10 @@ its own session and PID namespace, under the package's limits. The samples run f
 data runs once every sample passes. A line per case gives its name, its verdict (AC, WA, TLE, RTE,
 MLE), its CPU time and its peak memory; for WA, the first differing value, expected against found,
 and the classic mistake, when the outputs so far fit that one alone (practice/judge.py, which the
-browser page runs too); where the problem has a tolerance, a value within it of the answer's is
-right. Everything the program wrote is shown with its control characters escaped. The exit status
-is 0 only when every case is AC.
+browser page runs too); for RTE, the line of the crash, and the mistake too when it crashes
+there alike (a submission of the problem's run_time_error/); where the problem has a tolerance, a
+value within it of the answer's is right. Everything the program wrote is shown with its control
+characters escaped. The exit status is 0 only when every case is AC.
 """
 
 import argparse
@@ -46,9 +47,26 @@ def limits(problem=DEFAULT):
     return problem.time_limit_s, problem.memory_limit_mib
 
 
+def mistake_sources(problem=DEFAULT):
+    """Return {name: source bytes} of a problem's mistakes, each the one definition of its mistake: its
+    wrong submissions (submissions/wrong_answer/NAME.py), and its Python submissions that crash on
+    some cases, where a judge says RTE (submissions/run_time_error/NAME.py)."""
+    folder = Problem.named(problem)
+    sources = dict(folder.wrong_answers())
+    for name, source in folder.submissions("run_time_error").items():
+        stem, suffix = os.path.splitext(name)
+        if suffix != ".py":
+            continue
+        if stem in sources:
+            raise SystemExit("check: %s names two mistakes %s, a wrong answer and a run-time error"
+                             % (folder.folder, stem))
+        sources[stem] = source
+    return dict(sorted(sources.items()))
+
+
 def mistakes(problem=DEFAULT):
-    """Return {name: judge.Mistake}: a problem's wrong submissions, each the one definition of a mistake."""
-    return judge.mistakes(Problem.named(problem).wrong_answers())
+    """Return {name: judge.Mistake}: a problem's mistakes (mistake_sources())."""
+    return judge.mistakes(mistake_sources(problem))
 
 
 def cases(problem=DEFAULT):
@@ -56,6 +74,7 @@ def cases(problem=DEFAULT):
     as `make package` writes them, with what each mistake prints on each (kept in build/cache/)."""
     folder = Problem.named(problem)
     sources = folder.data_sources() + [folder.folder / "submissions" / "wrong_answer",
+                                       folder.folder / "submissions" / "run_time_error",
                                        Path(__file__).parent / "judge.py"]
 
     def compute():

@@ -9,12 +9,15 @@ Standard library only, and no other file of the project: the page loads this one
     check = Check(known)                          # one per check: it remembers what every output fits
     verdict = check.judge(answer_bytes, output_bytes, prints)
     verdict.name, verdict.detail                  # "AC" or "WA"; for WA, the first differing value
+    verdict = check.run(answer_bytes, prints, status, stdout, stderr)  # a finished run: RTE, MLE, or judge()
     Check(known, tolerance=1e-6)                  # a problem whose values may be off by that much
 
-A mistake is a wrong submission of the problem (its submissions/wrong_answer/NAME.py): its name is the
-file's, the sentence a learner reads is its docstring's first paragraph, and what it prints on a
-case is what that program prints, run in this process (the problem's own programs, never a
-learner's). The output is split into tokens on ASCII whitespace and compared byte for byte, as the
+A mistake is a wrong submission of the problem (its submissions/wrong_answer/NAME.py, or its
+submissions/run_time_error/NAME.py, one that crashes on some cases): its name is the file's, the
+sentence a learner reads is its docstring's first paragraph, and what it prints on a case is what
+that program prints, run in this process (the problem's own programs, never a learner's); where it
+raises an exception instead, what it gives on the case is that crash, kept as the exception's name.
+The output is split into tokens on ASCII whitespace and compared byte for byte, as the
 default validators of Kattis and DOMjudge and the package's DMOJ checker do. Where the problem has
 a tolerance (its problem.yaml's), a token that is a number is right when its absolute or relative
 error is at most the tolerance, as those validators' float_tolerance has it; other tokens compare
@@ -23,7 +26,10 @@ when it is that mistake's output (within the tolerance, if there is one), or whe
 answer's values in the same wrong form (form(): a list, a + sign, an exponent, other than 4
 decimals; with a tolerance, any way of writing a number is right, and only a list is a form). A
 mistake is named only when the learner's output fits it, and no other, on every case judged so
-far; otherwise the detail shows expected against found, and no name.
+far; otherwise the detail shows expected against found, and no name. A run that crashes (RTE) fits
+the mistakes that crash on that case with the same exception (the last line of its traceback names
+it: OverflowError, ZeroDivisionError), and no other; a run stopped at a limit (TLE, MLE) says
+nothing of what it would have printed, and leaves the fits as they were.
 """
 
 import ast
@@ -33,6 +39,7 @@ import io
 import re
 import sys
 import threading
+import traceback
 
 FOUR_DECIMALS = re.compile(rb"-?[0-9]+\.[0-9]{4}")
 # A number as the judges' default output validators read one where a tolerance applies (C's strtod, in
@@ -56,8 +63,9 @@ class Mistake:
             raise ValueError("the wrong submission %s has no docstring to say what it does" % name)
         self.code = compile(source, name + ".py", "exec")
 
-    def output(self, data):
-        """Return what the program prints on input bytes, or None if it fails there."""
+    def result(self, data):
+        """Return (what the program prints on input bytes, None), or (None, the exception's name) where
+        it raises one: its crash, named as the last line of its traceback names it (raised())."""
         out = io.StringIO()
         with _RUNNING:
             stdin = sys.stdin
@@ -65,16 +73,37 @@ class Mistake:
             try:
                 with contextlib.redirect_stdout(out):
                     exec(self.code, {"__name__": "__main__"})
-            except Exception:  # ZeroDivisionError, OverflowError: a mistake that prints no answer there
-                return None
+            except Exception as error:  # OverflowError, ZeroDivisionError: a mistake that crashes there
+                return None, raised(traceback.format_exception_only(type(error), error)[-1])
             finally:
                 sys.stdin = stdin
-        return out.getvalue().encode()
+        return out.getvalue().encode(), None
+
+    def output(self, data):
+        """Return what the program prints on input bytes, or None if it crashes there."""
+        return self.result(data)[0]
 
 
 def mistakes(sources):
-    """Return {name: Mistake} of the wrong submissions' sources ({name: source bytes or text})."""
+    """Return {name: Mistake} of the mistakes' sources ({name: source bytes or text}): the problem's
+    wrong submissions, and those that crash (run_time_error)."""
     return {name: Mistake(name, source) for name, source in sorted(sources.items())}
+
+
+# The last line of a traceback: the exception's name (dotted where it is no builtin), then ": message".
+RAISED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?::|$)")
+
+
+def raised(line):
+    """Return the name of the exception a traceback's last line (text) says was raised, or None.
+
+    >>> raised("OverflowError: math range error"), raised("decimal.InvalidOperation: [<class ...>]")
+    ('OverflowError', 'decimal.InvalidOperation')
+    >>> raised("KeyboardInterrupt"), raised("exit status 1, nothing on stderr"), raised("")
+    ('KeyboardInterrupt', None, None)
+    """
+    found = RAISED.match(line.strip())
+    return found.group(1) if found else None
 
 
 def output_limit(answer):
@@ -157,14 +186,18 @@ def fingerprint(tokens):
 def mistake_prints(known, data, answer, tolerance=None):
     """Return {mistake: [fingerprint of its output, its form()]} on one case: input and answer bytes.
     With a tolerance, the output's tokens (as text) stand in for the fingerprint: a learner's output
-    fits the mistake when each of its values is within the tolerance of the mistake's."""
+    fits the mistake when each of its values is within the tolerance of the mistake's. A mistake that
+    crashes on the case has {"raises": the exception's name} instead (JSON, as the page's cases.json
+    keeps it)."""
     prints = {}
     for name, mistake in known.items():
-        output = mistake.output(data)
-        if output is not None:
-            tokens = output.split()
-            seen = fingerprint(tokens) if tolerance is None else [t.decode("latin-1") for t in tokens]
-            prints[name] = [seen, form(answer.split(), tokens, tolerance)]
+        output, crashed = mistake.result(data)
+        if crashed is not None:
+            prints[name] = {"raises": crashed}
+            continue
+        tokens = output.split()
+        seen = fingerprint(tokens) if tolerance is None else [t.decode("latin-1") for t in tokens]
+        prints[name] = [seen, form(answer.split(), tokens, tolerance)]
     return prints
 
 
@@ -250,13 +283,14 @@ class Check:
         prints is mistake_prints() of the case.
         """
         want, got, tolerance = expected.split(), output.split(), self.tolerance
+        printed = {name: kept for name, kept in prints.items() if not isinstance(kept, dict)}  # no crash
         if tolerance is None:
             seen, shape = fingerprint(got), form(want, got)
-            fits = {name for name, (value, its) in prints.items()
+            fits = {name for name, (value, its) in printed.items()
                     if value == seen or (shape and its == shape)}
         else:
             shape = form(want, got, tolerance)
-            fits = {name for name, (value, its) in prints.items()
+            fits = {name for name, (value, its) in printed.items()
                     if (shape and its == shape) or self.same(value, got)}
         self.fits &= fits
         if len(got) == len(want) and all(close(w, g, tolerance) for w, g in zip(want, got, strict=True)):
@@ -267,14 +301,20 @@ class Check:
             first = next(j for j in range(len(want)) if not close(want[j], got[j], tolerance))
             detail = "value %d: expected %s, found %s" % (first + 1, want[first].decode(),
                                                            printable(got[first], 40))
+        return self.named("WA", detail)
+
+    def named(self, name, detail):
+        """Return a Verdict NAME with its detail, and the mistake's sentence when one alone fits."""
         if len(self.fits) != 1:
-            return Verdict("WA", detail)
-        name = next(iter(self.fits))
-        return Verdict("WA", detail + "; " + self.known[name].sentence, [name])
+            return Verdict(name, detail)
+        mistake = next(iter(self.fits))
+        return Verdict(name, detail + "; " + self.known[mistake].sentence, [mistake])
 
     def run(self, expected, prints, status, output, stderr, killed="", out_of_memory=False):
         """Return the Verdict of a finished run: MLE if it reached the memory limit, RTE on a failure,
-        else judge(). A program's own words on stderr ("MemoryError") never make a verdict.
+        else judge(). A program's own words on stderr ("MemoryError") never make a verdict. A failure
+        is a crash that a mistake may share (prints: mistake_prints() of the case): a traceback whose
+        last line names the exception that the mistake raises on the case; it fits no other.
 
         killed: the name of the signal that ended the run, if one did (as SIGKILL).
         """
@@ -283,9 +323,12 @@ class Check:
             return Verdict("MLE", "stopped at the memory limit" + (": " + line if line else ""))
         if status != 0 or killed:
             where = crash(stderr)[0]
+            exception = raised(line) if where and not killed else None  # a traceback, not a signal
+            self.fits &= {name for name, kept in prints.items()
+                          if exception and isinstance(kept, dict) and kept.get("raises") == exception}
             if killed:
-                return Verdict("RTE", "killed by %s" % killed + (": " + where + line if line else ""))
-            return Verdict("RTE", where + line if line else "exit status %s, nothing on stderr" % status)
+                return self.named("RTE", "killed by %s" % killed + (": " + where + line if line else ""))
+            return self.named("RTE", where + line if line else "exit status %s, nothing on stderr" % status)
         return self.judge(expected, output, prints)
 
 

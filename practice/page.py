@@ -12,8 +12,8 @@ page's address says which: ?problem=NAME), and each has a folder NAME/ of its ow
   problem.html is;
 - the samples and the secret data with their answers, and cases.json, which lists them with the
   limits, the tolerance, and each classic mistake's output on each (practice.check.cases());
-- the mistakes: the problem's wrong submissions, which the judge reads its names and sentences
-  from and runs (practice/judge.py), in cases.json;
+- the mistakes: the problem's wrong submissions and those that crash (run_time_error/), which the
+  judge reads its names and sentences from and runs (practice/judge.py), in cases.json;
 - starter.py, the program the editor starts with (practice/page/starters/NAME.py, or one that
   reads the input and prints nothing, for a problem without one);
 - for "Find a failing input" (finder-worker.js): practice/find.py and the modules it imports (the
@@ -120,7 +120,7 @@ def build_problem(folder, name, wheels):
                  "prints": prints}
         cases["samples" if group == "sample" else "secret"].append(entry)
     limit = problem.time_limit_s
-    mistakes = {mistake: source.decode() for mistake, source in problem.wrong_answers().items()}
+    mistakes = {mistake: source.decode() for mistake, source in check.mistake_sources(name).items()}
     manifest = {"problem": name, "tolerance": problem.tolerance, "time_limit_s": limit,
                 "page_limit_s": limit * PAGE_LIMIT_FACTOR, "memory_limit_mib": problem.memory_limit_mib,
                 "mistakes": mistakes, "finder": finder,

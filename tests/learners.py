@@ -10,9 +10,10 @@ accumulation.MISTAKES) to its source. The mistakes of HEAD_ONLY need
 micro-batches of different sizes, or padding, which the linear exercise's
 (K, B, d) array cannot hold.
 
-linear_program() is different: a whole judge program for the second problem,
-linearaccumulation (its input on stdin, w' on stdout), as a learner pastes it
-into `make check` or the practice page (tests/test_find.py, tests/test_practice.py).
+linear_program() and head_program() are different: whole judge programs for the
+second and third problems, linearaccumulation (its input on stdin, w' on stdout)
+and headaccumulation (W' on stdout), as a learner pastes them into `make check`
+or the practice page (tests/test_find.py, tests/test_practice.py).
 """
 
 HEAD_ONLY = {"the mean of means", "padding counted", "the weighted sum"}
@@ -162,3 +163,43 @@ def linear_program(used="k", shown="repr(x)"):
     `used` micro-batches (an expression of k; all K is right), at the original weights, each value of w'
     printed as `shown` (an expression of x)."""
     return LINEAR_PROGRAM.replace("USED", used).replace("SHOWN", shown)
+
+
+HEAD_PROGRAM = """import sys
+from math import exp
+
+t = sys.stdin.read().split()
+m, d, v, lr = int(t[0]), int(t[1]), int(t[2]), float(t[3])
+w = [[float(x) for x in t[4 + i * v:4 + (i + 1) * v]] for i in range(d)]
+grad, tokens, at = [[0.0] * v for _ in range(d)], 0, 4 + d * v
+for _ in range(m):
+    n, at = int(t[at]), at + 1
+    total, count = [[0.0] * v for _ in range(d)], 0  # this micro-batch's sum of gradients, its tokens
+    for _ in range(n):
+        target, h = int(t[at]), [float(x) for x in t[at + 1:at + 1 + d]]
+        at += 1 + d
+        if target == -100:
+            continue
+        z = [sum(h[i] * w[i][j] for i in range(d)) for j in range(v)]
+        top = TOP
+        e = [exp(x - top) for x in z]
+        s = sum(e)
+        p = [x / s for x in e]
+        p[target] -= 1
+        for i in range(d):
+            total[i] = [g + h[i] * q for g, q in zip(total[i], p)]
+        count += 1
+    for i in range(d):
+        grad[i] = [a + EACH for a, g in zip(grad[i], total[i])]
+    tokens += count
+for i in range(d):
+    print(" ".join(repr(w[i][j] - lr * grad[i][j] / OVER) for j in range(v)))
+"""
+
+
+def head_program(top="max(z)", mean_of_means=False):
+    """Return a learner's whole program for headaccumulation: each token's softmax with `top` subtracted
+    from its logits z (max(z) is right; 0 is nothing, and math.exp overflows past 709.78); G the sum of
+    every counted token's gradient over N, or, with mean_of_means, the mean of the micro-batches' means."""
+    each, over = ("g / count", "m") if mean_of_means else ("g", "tokens")
+    return HEAD_PROGRAM.replace("TOP", top).replace("EACH", each).replace("OVER", over)

@@ -25,10 +25,10 @@ from practice.judge import Check
 from problems.gradientaccumulation import reference
 from problems.gradientaccumulation.validators.validate import validate
 from testkit.runs import ROOT
-from tests.learners import linear_program
+from tests.learners import head_program, linear_program
 
 SEEDS = [1, 2, 3]
-FIRST, LINEAR = "gradientaccumulation", "linearaccumulation"
+FIRST, LINEAR, HEAD = "gradientaccumulation", "linearaccumulation", "headaccumulation"
 READ = ("import sys\nt = (sys.stdin.read()).split()\nk, lr = int(t[0]), float(t[1])\n"
         "v = [float(x) for x in t[2:]]\nd = len(v) // (k + 1)\ntheta = v[:d]\n"
         "grads = [v[d * (i + 1):d * (i + 2)] for i in range(k)]\n")
@@ -280,3 +280,87 @@ def test_make_check_find_on_the_second_problem_finds_k_3(tmp_path, monkeypatch):
     assert any(line.startswith("expected ") for line in lines) and any("^" in line for line in lines), lines
     saved = Path(lines[-1].split()[5][:-1])
     assert saved.read_text() == given
+
+
+# --- the third problem: the LM output head's step, accumulated over padded micro-batches -------------------
+
+HEAD_RIGHT = head_program()
+HEAD_MEAN_OF_MEANS = head_program(mean_of_means=True)  # right only where the micro-batches count alike
+HEAD_OVERFLOWS = head_program(top="0")  # the softmax with nothing subtracted: math.exp overflows past 709.78
+SUBMITTED_MEAN_OF_MEANS = Problem.named(HEAD).wrong_answers()["mean_of_means"].decode()
+
+
+def head_shape(data):
+    """Return (M, d, V, the counted tokens of each micro-batch, the tokens of each) of an input of the
+    third problem."""
+    lines = data.decode().splitlines()
+    m, d, v = (int(token) for token in lines[0].split()[:3])
+    at, counted, tokens = 1 + d, [], []
+    for _ in range(m):
+        n = int(lines[at])
+        targets = [int(line.split()[0]) for line in lines[at + 1:at + 1 + n]]
+        counted.append(sum(t != -100 for t in targets))
+        tokens.append(n)
+        at += 1 + n
+    return m, d, v, counted, tokens
+
+
+def test_the_third_problems_learners_are_what_they_claim():
+    """The right one passes both samples; the mean of means passes sample 1 (equal micro-batches, no
+    padding) and fails sample 2 (unequal counts, padding), as the submission does; nothing subtracted
+    passes both, whose logits are small."""
+    samples = [given for given, _ in Problem.named(HEAD).sample_pairs()]
+    for source in (HEAD_RIGHT, HEAD_OVERFLOWS):
+        assert not any(in_process(source, problem=HEAD)(given) for given in samples)
+    for source in (HEAD_MEAN_OF_MEANS, SUBMITTED_MEAN_OF_MEANS):
+        assert [in_process(source, problem=HEAD)(given) for given in samples] == [False, True]
+
+
+@pytest.mark.parametrize("source, seed", [(HEAD_MEAN_OF_MEANS, seed) for seed in SEEDS] + [
+    (SUBMITTED_MEAN_OF_MEANS, 1)], ids=["learner-%d" % seed for seed in SEEDS] + ["mean_of_means.py"])
+def test_the_mean_of_means_is_found_with_two_micro_batches_of_unequal_counts_and_few_tokens(source, seed):
+    """The third problem's search.py: two micro-batches whose counted tokens differ, few tokens, small d
+    and V; every input it ran is one the validator takes, and each that failed has unequal counts (the
+    mean of means is right wherever every micro-batch counts alike)."""
+    data, tried, seconds = search(source, seed, HEAD)
+    assert data is not None, (len(tried), seconds)
+    m, d, v, counted, tokens = head_shape(data)
+    assert m == 2 and counted[0] != counted[1] and sum(tokens) <= 4 and d == 1 and v <= 2, data
+    validate_head = importlib.import_module("problems.headaccumulation.validators.validate").validate
+    fails = in_process(source, problem=HEAD)
+    for given in tried:
+        validate_head(given)
+        if fails(given):
+            assert len(set(head_shape(given)[3])) > 1, given
+
+
+def test_a_softmax_that_overflows_is_found_with_one_token():
+    """A crash fails an input as RTE does: the search finds a logit past 709.78 (or all of them far below
+    zero), with one micro-batch of one token, d = V = 1."""
+    data, _ = found(HEAD_OVERFLOWS, 1, HEAD)
+    m, d, v, _, tokens = head_shape(data)
+    assert (m, d, v, tokens) == (1, 1, 1, [1]), data
+    w, h = float(data.split()[4]), float(data.split()[7])
+    assert w * h > 709.78 or w * h < -745, data
+
+
+def test_a_right_solution_to_the_third_problem_is_never_failed():
+    data, tried, _ = search(HEAD_RIGHT, 1, HEAD)
+    assert data is None and len(tried) >= 100, (data, len(tried))
+
+
+def test_make_check_find_on_the_third_problem_finds_the_mean_of_means(tmp_path, monkeypatch):
+    """make check PROBLEM=headaccumulation FILE=mean_of_means.py FIND=1 itself, each input in the sandbox:
+    two micro-batches of unequal counts and few tokens, expected against found, the mistake named, saved."""
+    path = tmp_path / "mean_of_means.py"
+    path.write_text(SUBMITTED_MEAN_OF_MEANS)
+    out = io.StringIO()
+    monkeypatch.setattr(check, "FOUND", tmp_path / "find")
+    assert check.check(path, sys.executable, out=out, find=1, problem=HEAD) == 1, out.getvalue()
+    lines = out.getvalue().splitlines()
+    start = next(n for n, line in enumerate(lines) if "the smallest that goes wrong is WA" in line)
+    given = "\n".join(line[4:] for line in lines[start + 2:lines.index("", start + 2)]) + "\n"
+    m, _, _, counted, tokens = head_shape(given.encode())
+    assert m == 2 and counted[0] != counted[1] and sum(tokens) <= 4, given
+    assert lines[-3].endswith("; " + check.mistakes(HEAD)["mean_of_means"].sentence), lines
+    assert Path(lines[-1].split()[5][:-1]).read_text() == given

@@ -24,7 +24,7 @@ from practice import check, find, judge, sandbox
 from practice.judge import Check, marked, mistake_prints, printable
 from problems.gradientaccumulation import reference
 from testkit.runs import ROOT
-from tests.learners import linear_program
+from tests.learners import head_program, linear_program
 from tests.support import wrong_answer
 
 SEED = (ROOT / "samples" / "seed-example-lines.in").read_bytes()
@@ -150,6 +150,77 @@ def test_with_a_tolerance_only_the_values_beyond_it_are_marked():
     assert marked(b"1.5 2 3", b"1.5000001 2.1 3", tolerance=TOLERANCE) == (
         "1.5       2   3", "1.5000001 2.1 3", "          ^^^")
     assert marked(b"1.5 2", b"1.5000001 2")[2] == "^^^^^^^^^"  # no tolerance: every byte counts
+
+
+# --- a mistake that crashes (run_time_error/): RTE, named where the learner crashes alike --------------
+
+# Mistakes of the made-up problem above: one right until math.exp overflows (past 709.78), as
+# headaccumulation's softmax_overflow is, and one wrong everywhere.
+CRASHING = {
+    "exp_overflow": '"""Each value through math.exp and back: right, until math.exp overflows."""\n'
+                    "import math, sys\n"
+                    "print(*[math.log(math.exp(float(t))) for t in sys.stdin.read().split()])\n",
+    "negated": SCALED["negated"],
+}
+SMALL, OVERFLOWS = b"1.5 -2\n", b"800 1\n"  # math.exp(800) raises OverflowError
+
+
+def traceback_of(last):
+    """The stderr of a learner's program that crashed at its line 3, the traceback's last line given."""
+    return ('Traceback (most recent call last):\n  File "/program/mine.py", line 3, in <module>\n'
+            "    print(*values)\n%s\n" % last).encode()
+
+
+OVERFLOW = traceback_of("OverflowError: math range error")
+AC_ON_SMALL = (SMALL, 0, SMALL, b"")
+
+
+def crashing(runs):
+    """Judge finished runs [(input, status, stdout, stderr)] of the made-up problem in turn, as make check
+    and the page do (Check.run(), with CRASHING's prints of each input); return the Verdicts."""
+    known = judge.mistakes(CRASHING)
+    checker = Check(known, TOLERANCE)
+    return [checker.run(given, mistake_prints(known, given, given, TOLERANCE), status, out, err)
+            for given, status, out, err in runs]
+
+
+def test_a_crashing_mistake_keeps_its_exception_where_it_crashes():
+    known = judge.mistakes(CRASHING)
+    assert mistake_prints(known, OVERFLOWS, OVERFLOWS, TOLERANCE) == {
+        "exp_overflow": {"raises": "OverflowError"}, "negated": [["-800.0", "-1.0"], None]}
+    assert mistake_prints(known, SMALL, SMALL, TOLERANCE)["exp_overflow"] == [["1.5", "-2.0"], None]
+    assert known["exp_overflow"].result(OVERFLOWS) == (None, "OverflowError")
+
+
+def test_a_crash_where_a_mistake_crashes_alike_is_rte_with_that_mistake_named():
+    """AC where the mistake is right, RTE where it raises the same exception: named, after the crash's
+    line; and named at a first crash too, before any case shows it right."""
+    sentence = judge.mistakes(CRASHING)["exp_overflow"].sentence
+    for runs in ([AC_ON_SMALL, (OVERFLOWS, 1, b"", OVERFLOW)], [(OVERFLOWS, 1, b"", OVERFLOW), AC_ON_SMALL]):
+        verdicts = {verdict.name: verdict for verdict in crashing(runs)}
+        assert sorted(verdicts) == ["AC", "RTE"], verdicts
+        rte = verdicts["RTE"]
+        assert (rte.detail, rte.mistakes) == ("line 3: OverflowError: math range error; " + sentence,
+                                              ["exp_overflow"]), rte
+
+
+@pytest.mark.parametrize("runs", [
+    [(OVERFLOWS, 1, b"", traceback_of("ValueError: math domain error"))],
+    [(OVERFLOWS, 1, b"", b"OverflowError: math range error\n")],  # sys.exit()'s words, no traceback
+    [(SMALL, 1, b"", OVERFLOW), (OVERFLOWS, 1, b"", OVERFLOW)],  # a crash where the mistake is right
+    [(SMALL, 0, b"-1.5 2\n", b""), (OVERFLOWS, 1, b"", OVERFLOW)],  # negated first: two mistakes at once
+], ids=["another exception", "no traceback", "crashed where it prints", "wrong before"])
+def test_a_crash_that_no_mistake_shares_on_every_case_names_none(runs):
+    verdicts = crashing(runs)
+    assert verdicts[-1].name == "RTE" and verdicts[-1].mistakes == [], verdicts
+    assert "; " not in verdicts[-1].detail, verdicts
+
+
+def test_a_run_killed_by_a_signal_names_no_crashing_mistake():
+    known = judge.mistakes(CRASHING)
+    prints = mistake_prints(known, OVERFLOWS, OVERFLOWS, TOLERANCE)
+    verdict = Check(known, TOLERANCE).run(OVERFLOWS, prints, -9, b"", OVERFLOW, killed="SIGKILL")
+    assert verdict.name == "RTE" and verdict.mistakes == [], verdict
 
 
 # --- naming a mistake only when it is the mistake --------------------------------------------------
@@ -857,3 +928,96 @@ def test_a_right_answer_to_the_second_problem_within_the_tolerance_is_ac(tmp_pat
     assert status == 0 and lines[-1] == "check: every case AC", lines
     status, lines = checked(tmp_path, linear_program(shown="'%.4e' % x"), problem=LINEAR)
     assert status == 1 and "WA" in verdicts(lines) and not any("; " in line for line in details(lines)), lines
+
+
+# --- the third problem: make check PROBLEM=headaccumulation, and a mistake that crashes (RTE) --------------
+
+HEAD = "headaccumulation"
+HEAD_KNOWN = check.mistakes(HEAD)
+OVERFLOWING = "softmax_overflow"  # its run_time_error/ submission: right, where its softmax does not overflow
+
+
+def test_the_third_problems_mistakes_are_its_wrong_and_its_crashing_submissions():
+    folder = Problem.named(HEAD)
+    crashing = {name[:-len(".py")] for name in folder.submissions("run_time_error") if name.endswith(".py")}
+    assert OVERFLOWING in crashing and set(HEAD_KNOWN) == set(folder.wrong_answers()) | crashing
+    assert set(check.mistakes(LINEAR)) == set(Problem.named(LINEAR).wrong_answers())  # none crashes
+
+
+@pytest.mark.parametrize("name", sorted(Problem.named(HEAD).accepted()))
+def test_the_third_problems_accepted_solutions_are_ac_on_every_case(tmp_path, name):
+    status, lines = checked(tmp_path, Problem.named(HEAD).accepted()[name], problem=HEAD)
+    assert status == 0 and verdicts(lines) == ["AC"] * len(check.cases(HEAD)), lines
+    assert lines[-1] == "check: every case AC"
+
+
+def test_the_third_problems_slow_submission_is_tle_on_the_largest_case(tmp_path):
+    """Right, and slow: AC where the data is small, TLE on the largest input, never WA."""
+    (source,) = Problem.named(HEAD).too_slow().values()
+    status, lines = checked(tmp_path, source, problem=HEAD)
+    judged = case_verdicts(lines)
+    assert status == 1 and judged[max(check.cases(HEAD), key=lambda case: len(case[1]))[0]] == "TLE", lines
+    assert set(judged.values()) == {"AC", "TLE"} and len(judged) == len(check.cases(HEAD)), lines
+
+
+def as_run(kept):
+    """Return (status, stdout, stderr) of a program that gives what a mistake gave on a case, as
+    mistake_prints() keeps it: its values printed, or a crash with its exception."""
+    if isinstance(kept, dict):
+        return 1, b"", traceback_of(kept["raises"] + ": as the mistake raised it")
+    return 0, " ".join(kept[0]).encode() + b"\n", b""
+
+
+@pytest.mark.parametrize("mistake", sorted(HEAD_KNOWN))
+def test_each_mistake_of_the_third_problem_is_named_only_as_itself_and_somewhere(mistake):
+    """A learner who gives, on every case in turn, what a mistake gives there (its values, or its
+    crash) is named as that mistake or not at all, and named somewhere: the data tells every mistake
+    apart beyond the tolerance, the crashing one by where it crashes."""
+    named, checker = set(), Check(HEAD_KNOWN, Problem.named(HEAD).tolerance)
+    for _, _, answer, prints in check.cases(HEAD):
+        verdict = checker.run(answer, prints, *as_run(prints[mistake]))
+        assert verdict.mistakes in ([], [mistake]), verdict
+        named.update(verdict.mistakes)
+    assert named == {mistake}
+
+
+def test_the_crashing_mistake_crashes_on_some_cases_and_is_right_on_the_others():
+    tolerance = Problem.named(HEAD).tolerance
+    crashes = [name for name, _, _, prints in check.cases(HEAD) if isinstance(prints[OVERFLOWING], dict)]
+    assert crashes and all(name.startswith("secret") for name in crashes), crashes
+    for name, _, answer, prints in check.cases(HEAD):
+        if name not in crashes:
+            assert Check({}, tolerance).run(answer, {}, *as_run(prints[OVERFLOWING])).name == "AC", name
+
+
+@pytest.mark.parametrize("source", [
+    Problem.named(HEAD).submissions("run_time_error")[OVERFLOWING + ".py"].decode(),
+    head_program(top="0"),
+], ids=["softmax_overflow.py", "a learner's softmax with nothing subtracted"])
+def test_make_check_says_rte_and_names_the_overflow_where_it_crashes(tmp_path, source):
+    """The sandboxed check: RTE on exactly the cases where softmax_overflow.py crashes, each with the line
+    of the crash and the mistake's sentence (OverflowError, or ZeroDivisionError where every exp()
+    underflows to 0), and AC elsewhere. A learner's own program with the same crash is named alike."""
+    status, lines = checked(tmp_path, source, problem=HEAD)
+    crashes = {name: prints[OVERFLOWING]["raises"] for name, _, _, prints in check.cases(HEAD)
+               if isinstance(prints[OVERFLOWING], dict)}
+    judged = case_verdicts(lines)
+    not_ac = {name for name, verdict in judged.items() if verdict != "AC"}
+    assert status == 1 and not_ac == set(crashes), lines
+    assert "OverflowError" in crashes.values(), crashes
+    sentence = HEAD_KNOWN[OVERFLOWING].sentence
+    for line in details(lines):
+        name = " ".join(line.split()[:2])
+        if name in crashes:
+            assert line.split()[2] == "RTE" and ": %s: " % crashes[name] in line, line
+            assert line.endswith("; " + sentence), line
+
+
+def test_make_check_names_the_mean_of_means_on_the_second_sample(tmp_path):
+    """The sandboxed check of a learner's mean of the micro-batches' means: sample 1 (equal micro-batches,
+    no padding) passes, sample 2 (unequal counts, padding) is WA with the mistake named; the secret data
+    waits."""
+    status, lines = checked(tmp_path, head_program(mean_of_means=True), problem=HEAD)
+    assert status == 1 and verdicts(lines) == ["AC", "WA"], lines
+    assert details(lines)[1].endswith("; " + HEAD_KNOWN["mean_of_means"].sentence), lines
+    assert lines[-2] == "check: the secret data is for after the samples pass: fix them first", lines

@@ -4,7 +4,7 @@
 // with the same limit and isolation as Run and posts back {ran, result}. The search waits for that
 // answer inside a Python call, with JavaScript Promise Integration (pyodide.ffi.run_sync).
 // {snapshot, files, wheels, mistakes, problem, tolerance} loads it (files: find.py and the problem's search.py,
-// reference.py and validator; mistakes: its wrong submissions; problem: its short name; tolerance: its
+// reference.py and validator; mistakes: its wrong and crashing submissions; problem: its short name; tolerance: its
 // answers', or null); {find: seed, tries} posts {found: [report lines], input}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 

@@ -1,5 +1,6 @@
 // The judge: practice/judge.py in a Pyodide that runs no learner's code, so no program can change a
-// verdict; it names the mistakes of the problem's wrong submissions ({mistakes}: name -> source) and judges
+// verdict; it names the mistakes of the problem's wrong submissions and of those that crash (run_time_error/)
+// ({mistakes}: name -> source; a crash fits a mistake that raises the same exception on the case) and judges
 // with the problem's tolerance ({tolerance}: null for exact tokens). {reset} starts a check (the mistakes
 // every output so far fits); {answer, prints, status,
 // stdout, stderr, input, outOfMemory} judges one finished run (outOfMemory: its memory passed the limit,

@@ -157,6 +157,11 @@ print(" ".join(repr(w[j] - lr * total[j] / used) for j in range(d)))
 """
 
 
+def titles(folder):
+    """Return {name: title} of the problems the built page lists (problems.json)."""
+    return {p["name"]: p["title"] for p in json.loads((folder / "problems.json").read_text())["problems"]}
+
+
 def picked(tab, name):
     """Pick a problem in the page's menu; return once its page is ready."""
     tab.select_option("#problem", name)
@@ -168,8 +173,7 @@ def test_the_learner_picks_the_second_problem_and_a_right_solution_is_ac(page, f
     """Its statement, its starting program (WA), and a right solution AC on every case on Submit."""
     cases = json.loads((folder / LINEAR / "cases.json").read_text())
     picked(page, LINEAR)
-    expect(page.locator("#statement h1")).to_have_text(
-        json.loads((folder / "problems.json").read_text())["problems"][1]["title"])
+    expect(page.locator("#statement h1")).to_have_text(titles(folder)[LINEAR])
     assert page.input_value("#code") == (folder / LINEAR / "starter.py").read_text()
     assert "WA" in judged(page, page.input_value("#code"), "#run")
     right = next(iter(Problem.named(LINEAR).accepted().values())).decode()
@@ -204,6 +208,50 @@ def test_find_on_the_second_problem_finds_k_3_with_one_example_and_one_feature(p
     assert "the smallest that goes wrong is WA:" in lines[0], lines
     assert lines[2].split()[:3] == ["3", "1", "1"], lines
     expect(page.locator("#results a.saved")).to_have_attribute("download", "failing.in")
+
+
+HEAD = "headaccumulation"  # the third problem: its mistakes include one that crashes (run_time_error/)
+HEAD_MISTAKES = mistakes(HEAD)
+
+
+def test_the_learner_picks_the_third_problem_and_a_right_solution_is_ac(page, folder):
+    """Its statement, its starting program (WA), and its accepted head.py AC on every case on Submit."""
+    cases = json.loads((folder / HEAD / "cases.json").read_text())
+    picked(page, HEAD)
+    expect(page.locator("#statement h1")).to_have_text(titles(folder)[HEAD])
+    assert page.input_value("#code") == (folder / HEAD / "starter.py").read_text()
+    assert "WA" in judged(page, page.input_value("#code"), "#run")
+    right = Problem.named(HEAD).accepted()["head"].decode()
+    verdicts = judged(page, right, "#submit", timeout=600_000)
+    page.screenshot(path=str(SHOTS / "13-third-problem-submit.png"), full_page=True)
+    assert verdicts == ["AC"] * (len(cases["samples"]) + len(cases["secret"])), verdicts
+
+
+def test_the_mean_of_means_is_wa_with_its_name_on_the_third_problem(page):
+    """Sample 1 (equal micro-batches, no padding) passes; sample 2 (unequal counts, padding) is WA, named."""
+    picked(page, HEAD)
+    verdicts = judged(page, Problem.named(HEAD).wrong_answers()["mean_of_means"].decode(), "#run")
+    page.screenshot(path=str(SHOTS / "14-third-mean-of-means.png"), full_page=True)
+    assert verdicts == ["AC", "WA"], verdicts
+    detail = page.locator("#results tr.case td.detail").nth(1).inner_text()
+    assert HEAD_MISTAKES["mean_of_means"].sentence in detail, detail
+
+
+def test_a_softmax_that_overflows_is_rte_with_its_name_where_it_crashes(page, folder):
+    """The crashing submission, on Submit: RTE on exactly the cases where it crashes in the judge's own
+    run (cases.json's prints), each row naming the mistake; AC on the others."""
+    cases = json.loads((folder / HEAD / "cases.json").read_text())
+    every = cases["samples"] + cases["secret"]
+    crashes = ["RTE" if isinstance(item["prints"]["softmax_overflow"], dict) else "AC" for item in every]
+    picked(page, HEAD)
+    source = Problem.named(HEAD).submissions("run_time_error")["softmax_overflow.py"].decode()
+    verdicts = judged(page, source, "#submit", timeout=600_000)
+    page.screenshot(path=str(SHOTS / "15-third-softmax-overflow.png"), full_page=True)
+    assert "RTE" in crashes and verdicts == crashes, verdicts
+    details = page.locator("#results tr.case td.detail").all_inner_texts()
+    for verdict, detail in zip(verdicts, details, strict=True):
+        if verdict == "RTE":
+            assert "Error" in detail and HEAD_MISTAKES["softmax_overflow"].sentence in detail, detail
 
 
 def test_find_on_a_right_solution_says_it_found_none(page):
