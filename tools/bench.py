@@ -1,5 +1,5 @@
 """Benchmark: solve.py's engines and interpreters, side by side, against baselines (`make bench`);
-and the second problem's accepted solutions, against a naive one and its C++ one.
+and the other problems' accepted solutions, each against a naive one and its C++ one.
 
 Not a test (pytest does not collect it): timings on a shared machine are
 noisy, so targets are reported here, never asserted. For each input it runs
@@ -48,9 +48,16 @@ target: their ratios and times are shown, with "-" where a verdict would be.
 Their outputs are checked against the case's answer within the problem's
 tolerance.
 
+The third problem, headaccumulation, the same way on its largest case (of
+most work, N*d*V, and of most bytes among those) and on its case of largest
+d*V: its accepted head.py against a naive plain-Python one
+(NAIVE_HEAD, below: W's columns with zip(*W), every logit a generator's sum,
+the gradient added entry by entry) and against head.cpp, under CPython and
+PyPy.
+
     python -m tools.bench              # the full table (K = 10, d = 10^6 is about 105 MB)
     python -m tools.bench --quick      # small sizes only, to try the script
-    python -m tools.bench --only linear   # the inputs whose name holds the text (not recorded)
+    python -m tools.bench --only accumulation   # the inputs whose name holds the text (not recorded)
     python -m tools.bench --compare A.md B.md   # do two saved runs agree on every met / not met?
 """
 
@@ -82,10 +89,10 @@ SOLVE = str(ROOT / "solve.py")
 PYPY = shutil.which("pypy3")
 PYPY_NUMPY = ROOT / "build" / "judges" / "pypy-numpy1" / "bin" / "python"
 NAIVE = str(ROOT / "problems" / "gradientaccumulation" / "submissions" / "accepted" / "naive.py")
-# The second problem's accepted solutions, and where its C++ one is compiled.
-LINEAR = "linearaccumulation"
-LINEAR_PY, LINEAR_CPP = (ROOT / "problems" / LINEAR / "submissions" / "accepted" / name
-                         for name in ("linear.py", "linear.cpp"))
+# The other problems, by the stem of their accepted solutions (submissions/accepted/STEM.py and STEM.cpp,
+# whose commands are named "STEM.py, CPython", "STEM naive, PyPy", "STEM.cpp"...), and where the C++ ones
+# are compiled.
+OTHERS = {"linear": "linearaccumulation", "head": "headaccumulation"}
 BUILD = ROOT / "build" / "bench"
 # Start-up cannot beat this: the main script is compiled on every run, never cached.
 COMPILE = f"compile(open({SOLVE!r}).read(), {SOLVE!r}, 'exec')"
@@ -154,24 +161,69 @@ print(" ".join(repr(w_j - lr * t / k) for w_j, t in zip(w, total)))
 """
 
 
-def linear_commands(folder):
-    """Return {name: argv} of the second problem's solutions: linear.py and the naive one under CPython and
-    PyPy, linear.cpp compiled with g++ (each left out where its program or interpreter is missing)."""
-    if not LINEAR_PY.exists():
-        return {}
-    naive = folder / "naive-linear.py"
-    naive.write_text(NAIVE_LINEAR)
-    found = {"linear.py, CPython": [DEBIAN_PYTHON, str(LINEAR_PY)],
-             "linear naive, CPython": [DEBIAN_PYTHON, str(naive)]}
-    if PYPY:
-        found["linear.py, PyPy"] = [PYPY, str(LINEAR_PY)]
-        found["linear naive, PyPy"] = [PYPY, str(naive)]
+# The third problem done naively, as a first plain-Python attempt does it: W a list of rows, its columns
+# taken with zip(*W), every logit a generator's sum, the softmax a list, and every token's gradient added
+# into a d x V list of lists entry by entry; the sum divided by N, the counted tokens, at the end.
+NAIVE_HEAD = """\
+import math
+import sys
+
+tokens = sys.stdin.read().split()
+m, d, v, lr = int(tokens[0]), int(tokens[1]), int(tokens[2]), float(tokens[3])
+w = [[float(t) for t in tokens[4 + i * v:4 + (i + 1) * v]] for i in range(d)]
+columns = list(zip(*w))  # W's columns: one tuple per vocabulary entry
+total = [[0.0] * v for _ in range(d)]
+count, at = 0, 4 + d * v
+for _ in range(m):
+    n = int(tokens[at])
+    at += 1
+    for _ in range(n):
+        t, h = int(tokens[at]), [float(x) for x in tokens[at + 1:at + 1 + d]]
+        at += 1 + d
+        if t == -100:
+            continue
+        count += 1
+        z = [sum(a * b for a, b in zip(h, column)) for column in columns]
+        top = max(z)
+        e = [math.exp(x - top) for x in z]
+        s = sum(e)
+        p = [x / s for x in e]
+        p[t] -= 1.0
+        for i in range(d):
+            for j in range(v):
+                total[i][j] += h[i] * p[j]
+print("\\n".join(" ".join(repr(w[i][j] - lr * total[i][j] / count) for j in range(v)) for i in range(d)))
+"""
+NAIVES = {"linear": NAIVE_LINEAR, "head": NAIVE_HEAD}
+
+
+def accepted(stem, suffix):
+    """Return the path of the accepted solution STEM.SUFFIX of the problem OTHERS[stem]."""
+    return ROOT / "problems" / OTHERS[stem] / "submissions" / "accepted" / (stem + suffix)
+
+
+def other_commands(folder):
+    """Return {name: argv} of the other problems' solutions: STEM.py and the naive one under CPython and
+    PyPy, STEM.cpp compiled with g++ (each left out where its program or interpreter is missing)."""
+    found = {}
     gxx = shutil.which("g++")
-    if gxx and LINEAR_CPP.exists():
-        BUILD.mkdir(parents=True, exist_ok=True)
-        program = BUILD / "linear-cpp"
-        subprocess.run([gxx, "-O2", "-std=c++17", "-o", str(program), str(LINEAR_CPP)], check=True)
-        found["linear.cpp"] = [str(program)]
+    for stem in OTHERS:
+        python = accepted(stem, ".py")
+        if not python.exists():
+            continue
+        naive = folder / ("naive-%s.py" % stem)
+        naive.write_text(NAIVES[stem])
+        found[stem + ".py, CPython"] = [DEBIAN_PYTHON, str(python)]
+        found[stem + " naive, CPython"] = [DEBIAN_PYTHON, str(naive)]
+        if PYPY:
+            found[stem + ".py, PyPy"] = [PYPY, str(python)]
+            found[stem + " naive, PyPy"] = [PYPY, str(naive)]
+        if gxx and accepted(stem, ".cpp").exists():
+            BUILD.mkdir(parents=True, exist_ok=True)
+            program = BUILD / (stem + "-cpp")
+            subprocess.run([gxx, "-O2", "-std=c++17", "-o", str(program), str(accepted(stem, ".cpp"))],
+                           check=True)
+            found[stem + ".cpp"] = [str(program)]
     return found
 
 
@@ -217,7 +269,7 @@ def commands(folder):
         source.write_text(C_SOLUTION)
         subprocess.run([cc, "-O2", "-o", str(folder / "solve-c"), str(source)], check=True)
         found["C scanf/printf"] = [str(folder / "solve-c")]
-    found.update(linear_commands(folder))
+    found.update(other_commands(folder))
     return found
 
 
@@ -232,11 +284,21 @@ def in_nursery(name, nursery):
     return name + ", PyPy as DMOJ runs it" + ("" if nursery == DMOJ_NURSERY else ", nursery " + nursery)
 
 
-# (name, K, d, layout, commands, repeats); the layouts "widest" and "tallest" are the second problem's
-# largest cases of each shape (see linear_case()).
-LINEAR_SIZES = {"widest": "linearaccumulation, largest d", "tallest": "linearaccumulation, largest K*B"}
-LINEAR_COMMANDS = ["linear.py, CPython", "linear naive, CPython", "linear.cpp", "linear.py, PyPy",
-                   "linear naive, PyPy"]
+# (name, K, d, layout, commands, repeats); the layouts of OTHER_SIZES, "STEM SHAPE", are the other
+# problems' largest cases (see other_case()): the second's largest of each shape, the third's of most work.
+OTHER_SIZES = {"linear widest": "linearaccumulation, largest d",
+               "linear tallest": "linearaccumulation, largest K*B",
+               "head largest": "headaccumulation, largest case",
+               "head widest": "headaccumulation, largest d*V"}
+
+
+def other_commands_of(layout):
+    """Return the names of the commands run on one of OTHER_SIZES: its problem's solutions."""
+    stem = layout.split()[0]
+    return [stem + ".py, CPython", stem + " naive, CPython", stem + ".cpp", stem + ".py, PyPy",
+            stem + " naive, PyPy"]
+
+
 THRESHOLD = ["solve, pure engine", "solve, numpy engine", "solve, PyPy", "solve, PyPy numpy engine"]
 ENGINES = ["solve", "solve, pure engine", "solve, numpy engine"]
 SIZES = [
@@ -261,7 +323,7 @@ SIZES = [
     ("K=10 d=10^6", 10, 10**6, "lines",
      [*ENGINES, "naive", "floor", "solve -S", "naive -S", "solve, PyPy", "C scanf/printf"], 3),
     ("K=10 d=10^6 one line", 10, 10**6, "tokens", ["solve", "naive", "floor", "solve, PyPy"], 3),
-    *((name, None, None, layout, LINEAR_COMMANDS, 5) for layout, name in LINEAR_SIZES.items()),
+    *((name, None, None, layout, other_commands_of(layout), 5) for layout, name in OTHER_SIZES.items()),
 ]
 # Every input of 1 MB or more: solve.py's peak memory against the naive solution's, the same interpreter.
 MEMORY_SIZES = [(size[0], "solve -S" if "solve" not in size[4] else "solve",
@@ -273,25 +335,49 @@ AUTO_SIZES = ["K=10^6 d=1 (tall, 9.5 MB)", "K=10^6 d=1 one line", "K=10^5 d=10 (
               "K=2 d=2*10^5 (5.7 MB)", "K=10 d=10^6"]
 
 
-def linear_case(layout):
-    """Return the input bytes of one of the second problem's largest secret cases: "widest", the one of
-    largest d, or "tallest", of largest K * B (of most bytes among those). Its data holds both at the
-    bound K * B * (d + 1) <= 10^6, the two of most bytes."""
-    data = Problem.named(LINEAR).test_data()
+def head_work(text):
+    """Return N*d*V of an input of the third problem (N: its tokens, padding included)."""
+    tokens = text.split()
+    m, d, v = (int(token) for token in tokens[:3])
+    at, tokens_in_all = 4 + d * v, 0
+    for _ in range(m):
+        n = int(tokens[at])
+        tokens_in_all += n
+        at += 1 + n * (d + 1)
+    return tokens_in_all * d * v
+
+
+def other_case(layout):
+    """Return the input bytes of one of the other problems' largest secret cases (a layout of OTHER_SIZES).
+
+    "linear widest" is the second problem's case of largest d, "linear tallest" of largest K * B (of most
+    bytes among those): its data holds both at the bound K * B * (d + 1) <= 10^6, the two of most bytes.
+    "head largest" is the third problem's case of most work, N*d*V (of most bytes among those: its data
+    holds three shapes at the bound N*d*V <= 10^6), "head widest" its case of largest d*V (the same)."""
+    stem, shape = layout.split()
+    data = Problem.named(OTHERS[stem]).test_data()
     inputs = [text for name, (text, _) in data.items() if name.startswith("secret/")]
 
-    def shape(text):
+    def size(text):
+        if stem == "head":
+            m, d, v = (int(token) for token in text.split(None, 3)[:3])
+            return (head_work(text) if shape == "largest" else d * v), len(text)
         k, b, d = (int(token) for token in text.split(None, 3)[:3])
-        return (d if layout == "widest" else k * b), len(text)
+        return (d if shape == "widest" else k * b), len(text)
 
-    return max(inputs, key=shape)
+    return max(inputs, key=size)
 
 
-def right_linear(given, output):
-    """Return whether output is the answer of the second problem's case given (input bytes), every value
-    within the problem's tolerance."""
-    answer = {text: answer for text, answer in Problem.named(LINEAR).test_data().values()}[given]
-    want, got, tolerance = answer.split(), output.split(), Problem.named(LINEAR).tolerance
+def problem_of(command):
+    """Return the problem of OTHERS whose solution the command runs, or None."""
+    return OTHERS.get(command.split(",")[0].split()[0].split(".")[0])
+
+
+def right_answer(shortname, given, output):
+    """Return whether output is the answer of the problem's case given (input bytes), every value within
+    the problem's tolerance."""
+    answer = {text: answer for text, answer in Problem.named(shortname).test_data().values()}[given]
+    want, got, tolerance = answer.split(), output.split(), Problem.named(shortname).tolerance
     return len(want) == len(got) and all(close(w, g, tolerance) for w, g in zip(want, got, strict=True))
 
 
@@ -300,8 +386,8 @@ def write_problem(path, k, d, layout, seed=0):
     if layout == "seed":
         path.write_bytes((ROOT / "samples" / "seed-example-lines.in").read_bytes())
         return
-    if layout in LINEAR_SIZES:
-        path.write_bytes(linear_case(layout))
+    if layout in OTHER_SIZES:
+        path.write_bytes(other_case(layout))
         return
     rng = np.random.default_rng(seed)
     separator = b"\n" if layout == "lines" else b" "
@@ -359,9 +445,9 @@ def measure(names, available, source, folder, repeats):
     if len(set(answers.values())) > 1:
         raise SystemExit(f"the answers differ on {source.name}: {sorted(answers)}")
     wrong = sorted(name for name, out in outputs.items()
-                   if name.startswith("linear") and not right_linear(source.read_bytes(), out))
+                   if problem_of(name) and not right_answer(problem_of(name), source.read_bytes(), out))
     if wrong:
-        raise SystemExit(f"not the answer of {LINEAR}'s case, within its tolerance: {wrong}")
+        raise SystemExit(f"not the answer of the case, within its problem's tolerance: {wrong}")
     return rounds
 
 
@@ -514,29 +600,30 @@ def targets():
     for size_name in AUTO_SIZES:  # more rounds of auto and the better engine only: see more_rounds()
         found.append(Target(f"{size_name}: auto / the better engine <= 1.10", size_name, 1.10, "x",
                             ("solve", *ENGINE_NAMES), auto_against_better))
-    return found + linear_figures()
+    return found + other_figures()
 
 
-def linear_figures():
-    """Return the second problem's rows: figures with no limit, each pair's ratio taken round by round."""
+def other_figures():
+    """Return the other problems' rows: figures with no limit, each pair's ratio taken round by round."""
     found = []
-    for size in LINEAR_SIZES.values():
-        found += linear_figures_on(size)
+    for layout, size in OTHER_SIZES.items():
+        found += other_figures_on(layout.split()[0], size)
     return found
 
 
-def linear_figures_on(size):
-    """Return the figures of the second problem's solutions on one input (a name of LINEAR_SIZES)."""
+def other_figures_on(stem, size):
+    """Return the figures of the solutions STEM.py, its naive one and STEM.cpp on one input (a name of
+    OTHER_SIZES)."""
     found = []
     for interpreter in ("CPython", "PyPy"):
-        ours = "linear.py, " + interpreter
-        found.append(compared(f"{size}: {interpreter} linear.py / naive", size, None, "x",
-                              ours, "linear naive, " + interpreter))
-        found.append(compared(f"{size}: {interpreter} linear.py / C++ linear.cpp", size, None,
-                              "x", ours, "linear.cpp"))
-    found.append(compared(f"{size}: peak memory, CPython linear.py - naive", size, None,
-                          " MiB", "linear.py, CPython", "linear naive, CPython"))
-    for command in LINEAR_COMMANDS:
+        ours = f"{stem}.py, " + interpreter
+        found.append(compared(f"{size}: {interpreter} {stem}.py / naive", size, None, "x",
+                              ours, f"{stem} naive, " + interpreter))
+        found.append(compared(f"{size}: {interpreter} {stem}.py / C++ {stem}.cpp", size, None,
+                              "x", ours, f"{stem}.cpp"))
+    found.append(compared(f"{size}: peak memory, CPython {stem}.py - naive", size, None,
+                          " MiB", f"{stem}.py, CPython", f"{stem} naive, CPython"))
+    for command in other_commands_of(stem):
         found.append(Target(f"{size}: {command}, time", size, None, " s", (command,),
                             lambda rounds, command=command: peak_or_time(rounds, command, 0) or None))
     return found
@@ -590,6 +677,8 @@ def main(argv=None):
         for name, k, d, layout, wanted, repeats in sizes:
             names = [n for n in wanted if n in available]
             missing.update(n for n in wanted if n not in available)
+            if not names:  # say, a problem whose folder is not there yet
+                continue
             source = folder / "problem.in"
             write_problem(source, k, d, layout)
             megabytes = source.stat().st_size / 1e6

@@ -31,10 +31,11 @@ status 1, no stdout, and the very same one line on stderr as in every other
 row and engine, naming the reference's line.
 
 The other problems' accepted Python programs (every problem's but the first, PROGRAMS) run in every row
-too, on their samples and a few secret cases (the smallest, and the two largest): every case
+too, on their samples and a few secret cases (the smallest, and the largest: CASES): every case
 as a page runs a script, in the row's interpreter, and the samples as real processes too. Each must
 exit 0 with nothing on stderr and print the answer's tokens, every value within the problem's
-tolerance (problem.yaml's; its answers are the reference's, packages/problem.py's test_data()).
+tolerance (problem.yaml's; its answers are the reference's, packages/problem.py's test_data()). The
+table gives each program's runs and seconds in each row, and the footer its seconds in all rows.
 
 Installing: pypy3 with apt-get when run as root (as CI is); the venvs
 under build/judges/ with pip. Without --no-install a missing interpreter is
@@ -78,10 +79,12 @@ OLD_AND_NEW = [
 
 
 # The other problems, whose accepted Python programs every row runs, and which of their secret cases: the
-# SMALLEST smallest and the LARGEST largest (linearaccumulation's two largest are its two shapes at the
-# bound on the size, the largest d and the largest K * B: under a second each on CPython, a few on Pyodide).
+# SMALLEST smallest and the LARGEST largest, by bytes, (SMALLEST, LARGEST) = CASES[problem].
+# linearaccumulation's two largest are its two shapes at the bound on the size, the largest d and the
+# largest K * B; headaccumulation's three, its three at the bound N*d*V <= 10^6: the most micro-batches,
+# the most tokens in one, the largest d*V. Each is under a second on CPython, a few on Pyodide.
 PROGRAMS = [name for name in names() if name != DEFAULT]
-SMALLEST, LARGEST = 3, 2
+CASES = {"linearaccumulation": (3, 2), "headaccumulation": (3, 3)}
 
 
 # ------------------------------------------------------------------ corpus ---
@@ -185,7 +188,8 @@ def build_programs():
         data = problem.test_data()
         secret = sorted((name for name in data if name.startswith("secret/")), key=lambda n: len(data[n][0]))
         chosen = [name for name in data if name.startswith("sample/")]
-        chosen += secret[:SMALLEST] + secret[-LARGEST:]
+        smallest, largest = CASES.get(shortname, (3, 2))
+        chosen += secret[:smallest] + secret[-largest:]
         for stem in problem.accepted():
             path = problem.folder / "submissions" / "accepted" / (stem + ".py")
             name = "%s/%s.py" % (shortname, stem)
@@ -197,9 +201,11 @@ def build_programs():
 
 
 def check_programs(label, results, answers):
-    """Return a list of problems with one row's runs of the other problems' programs (empty: they pass)."""
-    problems = []
+    """Return {program name: its problems} of one row's runs of the other problems' programs (a program
+    passes when its list is empty)."""
+    found = {}
     for name, runs in results.items():
+        problems = found[name] = []
         tolerance = Problem.named(name.split("/")[0]).tolerance
         for case, hows in runs.items():
             want = answers[name][case].split()
@@ -210,7 +216,7 @@ def check_programs(label, results, answers):
                 if status not in (0, None) or stderr or not right:
                     problems.append("%s: %s on %s, %s: status %r, stderr %r, stdout %r (the answer: %r)" % (
                         label, name, case, how, status, stderr[-300:], stdout[:80], b" ".join(want[:4])))
-    return problems
+    return found
 
 
 # -------------------------------------------------------------- interpreters ---
@@ -331,35 +337,39 @@ def main(argv=None):
         if done.returncode != 0:
             why = done.stderr.decode(errors="replace")[-2000:]
             failures.append("%s: the worker failed: %s" % (label, why))
-            return failures, (label, "-", "-", "-", "-", "-", "FAILED")
+            return failures, (label, "-", "-", "-", "-", *("-" for _ in programs), "FAILED"), {}
         report = json.loads(done.stdout)
         problems = check_row(label, report["results"], cases, expected, canonical)
         others = check_programs(label, report["programs"], answers)
         runs = [how for runs in report["results"].values() for how in runs]
         in_process = sum(how.startswith("in-process") for how in runs)  # the rest: processes, or page runs
-        other_runs = sum(len(hows) for runs in report["programs"].values() for hows in runs.values())
-        return failures + problems + others, (
-            label, report["python"], report["numpy"] or "none", in_process, len(runs) - in_process,
-            "%d runs, %s" % (other_runs, "ok" if not others else "%d FAILED" % len(others)),
+        seconds = report["program_seconds"]
+        cells = ["%d runs, %.1f s, %s" % (
+            sum(len(hows) for hows in report["programs"][name].values()), seconds[name],
+            "ok" if not others[name] else "%d FAILED" % len(others[name]))
+            for name in (program["name"] for program in programs)]
+        return failures + problems + [problem for found in others.values() for problem in found], (
+            label, report["python"], report["numpy"] or "none", in_process, len(runs) - in_process, *cells,
             "%.0f s, %s" % (time.monotonic() - row_start,
-                            "ok" if not problems else "%d FAILED" % len(problems)))
+                            "ok" if not problems else "%d FAILED" % len(problems))), seconds
 
     # Two rows at a time, one per core: each worker is one process, and the rows share nothing.
     with ThreadPoolExecutor(max_workers=2) as pool:
         judged = list(pool.map(judge, rows(not args.no_install)))
-    failures = [problem for problems, _ in judged for problem in problems]
-    table = [line for _, line in judged]
+    failures = [problem for problems, _, _ in judged for problem in problems]
+    table = [line for _, line, _ in judged]
 
     print("| row | interpreter | numpy | in-process runs | process (Pyodide: page) runs | %s | result |"
-          % ", ".join(program["name"] for program in programs))
-    print("|---|---|---|---:|---:|---|---|")
+          % " | ".join(program["name"] for program in programs))
+    print("|---|---|---|---:|---:|%s---|" % ("---|" * len(programs)))
     for row in table:
-        print("| %s | %s | %s | %s | %s | %s | %s |" % row)
+        print("| %s |" % " | ".join(str(cell) for cell in row))
     print("\n%d cases (%d valid, %d invalid); %s; %.0f s in all"
           % (len(cases), sum(v[0] == "ok" for v in expected.values()),
              sum(v[0] == "error" for v in expected.values()),
-             "; ".join("%s on %d cases (%d as processes too)" % (
-                 program["name"], len(program["cases"]), sum(c["process"] for c in program["cases"]))
+             "; ".join("%s on %d cases (%d as processes too), %.0f s in all rows" % (
+                 program["name"], len(program["cases"]), sum(c["process"] for c in program["cases"]),
+                 sum(seconds.get(program["name"], 0) for _, _, seconds in judged))
                  for program in programs), time.monotonic() - started))
     for problem in failures[:30]:
         print("FAIL", problem)

@@ -11,8 +11,8 @@ as a judge runs it (no arguments) and once with the numpy engine forced
 where numpy imports. The corpus's "programs" are other problems' accepted
 programs (a path from the project's root, and cases of their own): each runs
 every case as a page runs a script, in this process, and the cases marked for
-it as a real process too. The results go to stdout as JSON;
-tools/judge_check.py compares them.
+it as a real process too, and its seconds in all are reported with it. The results go to stdout as
+JSON; tools/judge_check.py compares them.
 """
 
 import io
@@ -20,6 +20,7 @@ import json
 import platform
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import solve  # run as `python -m tools.judge_worker` from the project's root, which -m puts on sys.path
@@ -104,11 +105,17 @@ def main():
     numpy_version = None
     if numpy is not None:
         numpy_version = sys.modules["numpy"].__version__
+    runs, seconds = {}, {}
+    for program in programs:
+        start = time.perf_counter()
+        runs[program["name"]] = run_program(program)
+        seconds[program["name"]] = time.perf_counter() - start
     json.dump({
         "python": "%s %s" % (platform.python_implementation(), platform.python_version()),
         "numpy": numpy_version,
         "results": results,
-        "programs": {program["name"]: run_program(program) for program in programs},
+        "programs": runs,
+        "program_seconds": seconds,
     }, sys.stdout)
 
 
