@@ -36,7 +36,7 @@ $(STAMP): locks/project.txt
 run: $(STAMP) ## solve the seed example: prints 0.9000 1.8000
 	@$(BIN)/python solve.py < $(SAMPLE)
 
-test: $(STAMP) ## run the tests, doctests and the docs' examples included (under a minute, on 2 workers)
+test: $(STAMP) ## run the tests, doctests and the docs' examples included (on 2 workers)
 	@$(PYTHON) -m tools.installs bubblewrap
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
