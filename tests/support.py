@@ -1,11 +1,47 @@
-"""What the tests share: each engine by name, how many examples a property test runs, and the
-strategies of valid inputs. Tests import this module, never each other."""
+"""What the tests share: each engine by name, how many examples a property test runs, the
+strategies of valid inputs, and how a problem's program is run (in this process, or compiled with
+g++). Tests import this module, never each other."""
+
+import io
+import shutil
+import subprocess
+import sys
 
 import hypothesis
 import pytest
 from hypothesis import strategies as st
 
 from packages.problem import Problem
+
+
+def run_script(code, data):
+    """Return what a compiled Python program prints on input bytes, run in this process as a script
+    (stdin and stdout swapped for byte streams, as a page runs one); fail on a non-zero exit status."""
+    saved = sys.stdin, sys.stdout
+    sink = io.BytesIO()
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(sink, encoding="utf-8")
+    try:
+        exec(code, {"__name__": "__main__"})
+    except SystemExit as done:
+        assert done.code in (None, 0), "the program exited with status %r" % done.code
+    finally:
+        sys.stdout.flush()
+        sys.stdout.detach()  # the bytes stay readable: a wrapper that is freed closes what it wraps
+        sys.stdin, sys.stdout = saved
+    return sink.getvalue()
+
+
+def compiled(folder, source):
+    """Return the path of C++17 source (bytes) compiled in folder as judges compile it (g++ -O2), or skip
+    the test where there is no g++ (Debian's build-essential)."""
+    if shutil.which("g++") is None:
+        pytest.skip("no g++ (Debian's build-essential)")
+    (folder / "solution.cpp").write_bytes(source)
+    done = subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(folder / "solution"),
+                           str(folder / "solution.cpp")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return folder / "solution"
 
 
 def wrong_answer(name):

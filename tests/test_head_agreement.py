@@ -18,16 +18,14 @@ verdict, and they would double the time of this file.
 """
 
 import functools
-import io
-import shutil
 import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 from accumulation import train_with_gradient_accumulation
 from packages.problem import Problem
+from tests.support import compiled, run_script
 
 PROBLEM = Problem.named("headaccumulation")
 AGREE = 1e-9  # relative, and absolute under 1 in magnitude: see the module's docstring
@@ -95,23 +93,6 @@ def disagreement(got, want):
         worst[0] + 1, worst[1] + 1, float(got[worst]), float(want[worst]), error[worst])
 
 
-def run_python(code, text):
-    """Return what the compiled program prints on input bytes, run in this process as a script."""
-    saved = sys.stdin, sys.stdout
-    sink = io.BytesIO()
-    sys.stdin = io.TextIOWrapper(io.BytesIO(text), encoding="utf-8")
-    sys.stdout = io.TextIOWrapper(sink, encoding="utf-8")
-    try:
-        exec(code, {"__name__": "__main__"})
-    except SystemExit as done:
-        assert done.code in (None, 0), "the program exited with status %r" % done.code
-    finally:
-        sys.stdout.flush()
-        sys.stdout.detach()  # the bytes stay readable: a wrapper that is freed closes what it wraps
-        sys.stdin, sys.stdout = saved
-    return sink.getvalue()
-
-
 def outcomes(run, largest=None):
     """Yield (case name, why) for every case (in order of size; those of at most `largest` bytes, if
     given): why is None where run(input) agrees with the library, else a sentence; an exception the
@@ -153,18 +134,13 @@ def test_the_data_is_there():
 @pytest.mark.parametrize("name", sorted(PROBLEM.accepted()))
 def test_each_accepted_python_solution_agrees_with_the_library(name):
     code = compile(PROBLEM.accepted()[name], name + ".py", "exec")
-    found = disagreements(lambda text: run_python(code, text))
+    found = disagreements(lambda text: run_script(code, text))
     assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize("name", [n for n in sorted(PROBLEM.submissions("accepted")) if n.endswith(".cpp")])
 def test_each_accepted_cpp_solution_agrees_with_the_library(name, tmp_path):
-    compiler = shutil.which("g++")
-    if compiler is None:
-        pytest.skip("no g++ here")
-    source, program = tmp_path / name, tmp_path / "solution"
-    source.write_bytes(PROBLEM.submissions("accepted")[name])
-    subprocess.run([compiler, "-O2", "-std=c++17", "-o", str(program), str(source)], check=True)
+    program = compiled(tmp_path, PROBLEM.submissions("accepted")[name])
 
     def run(text):
         return subprocess.run([str(program)], input=text, capture_output=True, check=True, timeout=60).stdout
@@ -177,7 +153,7 @@ def test_each_accepted_cpp_solution_agrees_with_the_library(name, tmp_path):
 def test_each_too_slow_submission_agrees_on_the_cases_it_can_finish(name):
     """Right, and too slow for the largest cases: it is held to the library on those under 100 kB."""
     code = compile(PROBLEM.too_slow()[name], name + ".py", "exec")
-    found = disagreements(lambda text: run_python(code, text), largest=SMALL)
+    found = disagreements(lambda text: run_script(code, text), largest=SMALL)
     assert not found, "\n".join(found)
 
 
@@ -196,7 +172,7 @@ def test_the_library_agrees_with_the_answers():
 def test_each_wrong_submission_disagrees_with_the_library(mistake):
     """The check above is not vacuous: every mistake is caught by it on some case, smallest first."""
     code = compile(PROBLEM.wrong_answers()[mistake], mistake + ".py", "exec")
-    assert disagreements(lambda text: run_python(code, text), stop_at_first=True)
+    assert disagreements(lambda text: run_script(code, text), stop_at_first=True)
 
 
 @pytest.mark.parametrize("name", sorted(python_programs("run_time_error")))
@@ -204,7 +180,7 @@ def test_each_run_time_error_submission_raises_on_some_case_and_agrees_where_it_
     """A softmax without the largest logit subtracted: math.exp overflows on some cases (a judge's
     run-time error), and on the others (under 100 kB) it is the right step, within the same 1e-9."""
     code = compile(python_programs("run_time_error")[name], name, "exec")
-    found = list(outcomes(lambda text: run_python(code, text), largest=SMALL))
+    found = list(outcomes(lambda text: run_script(code, text), largest=SMALL))
     raised = [case for case, why in found if isinstance(why, Exception)]
     wrong = ["%s: %s" % (case, why) for case, why in found if isinstance(why, str)]
     assert raised, "it finished every case"

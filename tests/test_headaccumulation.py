@@ -9,7 +9,6 @@ import contextlib
 import io
 import math
 import re
-import shutil
 import subprocess
 from unittest import mock
 
@@ -20,6 +19,7 @@ from hypothesis import find as hypothesis_find
 
 from packages import statement
 from packages.problem import Problem
+from tests.support import compiled
 
 PROBLEM = Problem.named("headaccumulation")
 CRASHES = (OverflowError, ZeroDivisionError)  # what a softmax without the largest logit subtracted dies of
@@ -176,11 +176,8 @@ def test_the_accepted_python_solution_is_within_the_tolerance_on_every_case():
         assert all(abs(x - y) <= 1e-9 * max(1.0, abs(y)) for x, y in zip(got, expected, strict=True)), name
 
 
-@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++")
 def test_the_accepted_cpp_solution_is_within_the_tolerance_on_every_case(tmp_path):
-    program = tmp_path / "head"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(program),
-                    str(PROBLEM.folder / "submissions" / "accepted" / "head.cpp")], check=True)
+    program = compiled(tmp_path, PROBLEM.submissions("accepted")["head.cpp"])
     for name, (given, answer) in PROBLEM.test_data().items():
         got = subprocess.run([str(program)], input=given, capture_output=True, check=True).stdout.decode()
         assert not far(got, answer.decode(), given, factor=1e-3), name

@@ -8,7 +8,6 @@ import contextlib
 import io
 import math
 import re
-import shutil
 import subprocess
 from unittest import mock
 
@@ -19,6 +18,7 @@ from hypothesis import find as hypothesis_find
 
 from packages import statement
 from packages.problem import Problem
+from tests.support import compiled
 
 PROBLEM = Problem.named("linearaccumulation")
 SMALL = 10**5  # bytes: the cases below this are run by every submission here (the largest by linear.py)
@@ -135,11 +135,8 @@ def test_the_accepted_python_solution_is_within_the_tolerance_on_every_case():
         assert all(abs(x - y) <= 1e-9 * max(1.0, abs(y)) for x, y in zip(got, expected, strict=True)), name
 
 
-@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++")
 def test_the_accepted_cpp_solution_is_within_the_tolerance_on_every_case(tmp_path):
-    program = tmp_path / "linear"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(program),
-                    str(PROBLEM.folder / "submissions" / "accepted" / "linear.cpp")], check=True)
+    program = compiled(tmp_path, PROBLEM.submissions("accepted")["linear.cpp"])
     for name, (given, answer) in PROBLEM.test_data().items():
         got = subprocess.run([str(program)], input=given, capture_output=True, check=True).stdout.decode()
         assert not far(got, answer.decode(), factor=1e-3), name

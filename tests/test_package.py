@@ -7,7 +7,6 @@ import io
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -25,7 +24,7 @@ from problems.gradientaccumulation import reference
 from problems.gradientaccumulation.generators import gen
 from problems.gradientaccumulation.validators import validate, validate_answer
 from testkit.runs import ROOT
-from tests.support import wrong_answer
+from tests.support import compiled, wrong_answer
 from tools import domjudge_rules, package_check, render
 
 PROBLEM = Problem.named()
@@ -522,17 +521,6 @@ def test_every_format_carries_the_c_plus_plus_and_the_too_slow_submissions(every
     crashing = {path for path, language, results in jury if results == ["RUN-ERROR"]}
     assert crashing == {n for n in wanted if "/run_time_error/" in n}
     assert slow or name == "gradientaccumulation"  # the second problem has a too slow submission
-
-
-def compiled(tmp_path, source):
-    """Return the path of source (C++17) compiled as judges compile it, or skip without g++."""
-    if shutil.which("g++") is None:
-        pytest.skip("no g++ (Debian's build-essential)")
-    (tmp_path / "solution.cpp").write_bytes(source)
-    done = subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(tmp_path / "solution"),
-                           str(tmp_path / "solution.cpp")], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return tmp_path / "solution"
 
 
 def within(output, answer, tolerance):
