@@ -219,3 +219,8 @@ class Problem:
     def too_slow(self):
         """Return {name: source bytes} of submissions/time_limit_exceeded/*.py: right, and too slow."""
         return self._programs("time_limit_exceeded")
+
+    def run_time_errors(self):
+        """Return {mistake: source bytes} of submissions/run_time_error/*.py: one program per mistake that
+        dies of an error on some cases (a judge's run-time error) and is right on the others."""
+        return self._programs("run_time_error")

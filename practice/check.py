@@ -53,10 +53,7 @@ def mistake_sources(problem=DEFAULT):
     some cases, where a judge says RTE (submissions/run_time_error/NAME.py)."""
     folder = Problem.named(problem)
     sources = dict(folder.wrong_answers())
-    for name, source in folder.submissions("run_time_error").items():
-        stem, suffix = os.path.splitext(name)
-        if suffix != ".py":
-            continue
+    for stem, source in folder.run_time_errors().items():
         if stem in sources:
             raise SystemExit("check: %s names two mistakes %s, a wrong answer and a run-time error"
                              % (folder.folder, stem))

@@ -119,11 +119,6 @@ def disagreements(run, stop_at_first=False, largest=None):
     return found
 
 
-def python_programs(verdict):
-    """Return {file name: source bytes} of the Python programs of submissions/VERDICT/."""
-    return {name: source for name, source in PROBLEM.submissions(verdict).items() if name.endswith(".py")}
-
-
 def test_the_data_is_there():
     names = list(data())
     assert any(name.startswith("sample/") for name in names)
@@ -175,11 +170,11 @@ def test_each_wrong_submission_disagrees_with_the_library(mistake):
     assert disagreements(lambda text: run_script(code, text), stop_at_first=True)
 
 
-@pytest.mark.parametrize("name", sorted(python_programs("run_time_error")))
+@pytest.mark.parametrize("name", sorted(PROBLEM.run_time_errors()))
 def test_each_run_time_error_submission_raises_on_some_case_and_agrees_where_it_finishes(name):
     """A softmax without the largest logit subtracted: math.exp overflows on some cases (a judge's
     run-time error), and on the others (under 100 kB) it is the right step, within the same 1e-9."""
-    code = compile(python_programs("run_time_error")[name], name, "exec")
+    code = compile(PROBLEM.run_time_errors()[name], name + ".py", "exec")
     found = list(outcomes(lambda text: run_script(code, text), largest=SMALL))
     raised = [case for case, why in found if isinstance(why, Exception)]
     wrong = ["%s: %s" % (case, why) for case, why in found if isinstance(why, str)]

@@ -654,9 +654,7 @@ def test_each_run_time_error_dies_of_an_exception_on_some_secret_case_and_is_rig
     what problemtools, DOMjudge and DMOJ judge by the first case it fails: an uncaught exception on some
     secret case, never on a sample, and the answer, within the tolerance, wherever it does not die."""
     problem = Problem.named(name)
-    for file_name, source in problem.submissions("run_time_error").items():
-        if not file_name.endswith(".py"):
-            continue
+    for file_name, source in problem.run_time_errors().items():
         died = {}
         for case, (given, answer) in problem.test_data().items():
             output, error = run_to_the_end(source, given)

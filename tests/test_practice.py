@@ -939,7 +939,7 @@ OVERFLOWING = "softmax_overflow"  # its run_time_error/ submission: right, where
 
 def test_the_third_problems_mistakes_are_its_wrong_and_its_crashing_submissions():
     folder = Problem.named(HEAD)
-    crashing = {name[:-len(".py")] for name in folder.submissions("run_time_error") if name.endswith(".py")}
+    crashing = set(folder.run_time_errors())
     assert OVERFLOWING in crashing and set(HEAD_KNOWN) == set(folder.wrong_answers()) | crashing
     assert set(check.mistakes(LINEAR)) == set(Problem.named(LINEAR).wrong_answers())  # none crashes
 

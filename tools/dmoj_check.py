@@ -78,7 +78,7 @@ ROOT = Path(__file__).resolve().parent.parent
 STAGE = ROOT / "build" / "dmoj-check"
 DEBIAN_PYTHON = "/usr/bin/python3"  # Debian's: the unprivileged user can run it, unlike a pyenv under /root
 RUNTIMES = {"PY3": "python3", "PYPY3": "pypy3", "CPP17": "g++17"}  # DMOJ's executor: its runtime's name
-EXECUTORS = {".py": ("PY3", "PYPY3"), ".cpp": ("CPP17",)}  # what each submission's language is judged under
+EXECUTORS = dmoj_format.EXECUTORS  # what each submission's language is judged under, as SETUP.md says
 # What DMOJ's judge gives a program that dies of an error. Python ends on an uncaught exception with the
 # traceback on stderr and exit status 1: DMOJ's TracedPopen.is_ir is a positive status (is_rte only a
 # signal), so it is IR, Invalid Return, and PythonExecutor.parse_feedback_from_stderr names the

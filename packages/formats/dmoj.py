@@ -92,7 +92,8 @@ CPU reports a cache of more than 32 MiB, give PyPy `PYPY_GC_NURSERY=16M`
 TOKENS_FORM = "checker: *Custom checker (PY)*, and upload `%(code)s/tokens.py` as its file"
 FLOATS_FORM = ("checker: *Floats*, with the checker arguments `{\"precision\": %(precision)d}`"
                " (a number within 1e-%(precision)d, absolute or relative, is right)")
-EXECUTORS = {".py": "PY3 and PYPY3", ".cpp": "CPP17"}  # what `make dmoj-check` judges each language under
+# DMOJ's executors each submission's language is judged under (`make dmoj-check`, and SETUP.md says so).
+EXECUTORS = {".py": ("PY3", "PYPY3"), ".cpp": ("CPP17",)}
 
 
 def precision(problem):
@@ -141,7 +142,7 @@ def judged(problem):
         these = ["`%s`" % name for name in names if name.endswith(suffix)]
         if these:
             listed = these[0] if len(these) == 1 else "%s and %s" % (", ".join(these[:-1]), these[-1])
-            said.append("%s judged under %s" % (listed, executors))
+            said.append("%s judged under %s" % (listed, " and ".join(executors)))
     return "; ".join(said)
 
 
