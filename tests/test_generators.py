@@ -40,8 +40,8 @@ def test_each_command_gives_the_same_bytes_as_a_program(directory, name, command
 
 def test_every_case_is_named_once_and_in_order():
     secret = list(PROBLEM.cases(largest=True))
-    assert secret == sorted(secret) and len(secret) == 25
-    assert [name.split("-")[0] for name in secret] == ["%02d" % i for i in range(1, 26)]
+    assert secret == sorted(secret) and len(secret) == 26
+    assert [name.split("-")[0] for name in secret] == ["%02d" % i for i in range(1, 27)]
     small = PROBLEM.cases(largest=False)
     assert list(small) == [n for n in secret if "dmax" not in n]
     assert max(len(text.split(b"\n")[1].split()) for text in small.values()) < validate.MAX_D

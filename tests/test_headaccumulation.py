@@ -99,7 +99,7 @@ def outputs(small):
 def test_every_input_passes_the_validator_and_every_invalid_one_fails(small):
     validate = PROBLEM.validate
     assert set(PROBLEM.cases()) - set(PROBLEM.cases(largest=False)) == {
-        "30-largest-m", "31-largest-n", "32-largest-d-v"}  # test_data() validates those (below)
+        "30-largest-m", "31-largest-n", "32-largest-d-v", "33-most-numbers"}  # test_data() validates those
     for given, answer in small.values():
         validate.validate(given)
         PROBLEM.validate_answer.validate(answer, given)
@@ -223,7 +223,7 @@ def test_each_mistake_has_a_sentence_first():
 def test_the_overflowing_softmax_dies_on_the_overflow_cases_and_is_right_on_the_others(small):
     """softmax_overflow.py takes exp() of the logits themselves: OverflowError where a logit passes 709.78
     (or ZeroDivisionError where every logit of a token is below -745), right everywhere else."""
-    (source,) = PROBLEM.submissions("run_time_error").values()
+    source = PROBLEM.submissions("run_time_error")["softmax_overflow.py"]
     crashed = []
     for name, (given, answer) in small.items():
         try:
@@ -234,6 +234,30 @@ def test_the_overflowing_softmax_dies_on_the_overflow_cases_and_is_right_on_the_
         assert not far(got, answer.decode(), given, factor=1e-3), name
     assert crashed == [name for name, (given, _) in small.items() if overflows(given)]
     assert {"secret/03-values-at-bounds", "secret/16-overflow", "secret/17-underflow"} <= set(crashed)
+
+
+def maxima_apart(given):
+    """Return how far apart the largest logits of two counted tokens of an input lie, at the most."""
+    tops = [max(z) for z in logits(given)]
+    return max(tops) - min(tops)
+
+
+def test_the_batch_wide_max_dies_where_two_tokens_maxima_lie_far_apart_and_is_right_elsewhere(small):
+    """batch_max.py subtracts the batch's largest logit from every token's: where another token's largest
+    logit lies more than about 745 below it, that token's exp() are all 0, and it dies of 0 over 0
+    (ZeroDivisionError); on the other cases, where they lie within 600, it is right."""
+    source = PROBLEM.submissions("run_time_error")["batch_max.py"]
+    crashed = []
+    for name, (given, answer) in small.items():
+        try:
+            got = run(source.decode(), given)
+        except ZeroDivisionError:
+            crashed.append(name)
+            continue
+        assert maxima_apart(given) < 600, name  # no case lies where it would be merely imprecise
+        assert not far(got, answer.decode(), given, factor=1e-3), name
+    assert crashed == [name for name, (given, _) in small.items() if maxima_apart(given) > 745.2]
+    assert len(crashed) >= 2
 
 
 def test_the_slow_submission_is_right_on_the_small_cases(small):

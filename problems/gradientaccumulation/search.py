@@ -22,6 +22,7 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from problems.gradientaccumulation.validators.validate import MAX_K, MAX_LR
+from problems.gradientaccumulation.validators.validate import MAX_D as BOUND_D
 
 BINARY_PLACES = 3  # a number on the binary grid is n / 2**p with p <= 3: exact in doubles, 3 decimals
 
@@ -170,3 +171,27 @@ def smaller(data):
     if k > 1:
         out += [text((k - 1, lr, theta, grads[:i] + grads[i + 1:])) for i in range(k)]
     return out
+
+
+def stress():
+    """Return what a setter's stress search draws (tools/stress.py, `make stress`): the small inputs of
+    inputs() (bytes), or a gen.py command line (text) of the data's generator: random numbers of any scale and number of decimals with K and d up to the statement's bounds (d up to STRESS_D), values on the rounding's ties, and the largest values. Hypothesis shrinks either towards the
+    first choice of each draw: small sizes, small numbers, seed 0."""
+    return st.one_of(inputs(), commands())
+
+
+STRESS_D = 2000  # the stress search's inputs hold at most this many numbers a line (the bound is MAX_D)
+
+
+@st.composite
+def commands(draw):
+    """Return a gen.py command line, as generators.yaml writes one."""
+    kind = draw(st.sampled_from(["random", "ties", "exact-ties", "large"]))
+    line = "gen.py %s" % kind
+    if kind == "random":
+        line += " --k %d --d %d --scale %s --places %d" % (
+            draw(st.integers(1, MAX_K)), draw(st.integers(1, min(BOUND_D, STRESS_D))),
+            draw(st.sampled_from(["1", "10", "1000", "1000000"])), draw(st.integers(0, 6)))
+    elif kind != "large" and draw(st.booleans()):
+        line += " --after-update"
+    return line + " --seed %d" % draw(st.integers(0, 2**16))

@@ -21,9 +21,13 @@ Pyodide beside practice/find.py. Python 3.7 syntax, as every program of the prob
 
 from hypothesis import strategies as st
 
-from problems.headaccumulation.validators.validate import MAX_ABS, MAX_LR, PADDING
+from problems.headaccumulation.validators.validate import MAX_ABS, MAX_D, MAX_LR, MAX_T, MAX_V, PADDING
 
-MAX_M, MAX_N, MAX_D, MAX_V = 4, 4, 3, 4  # the search's sizes: small inputs, which a learner can read
+MAX_M, MAX_N, SMALL_D, SMALL_V = 4, 4, 3, 4  # the search's sizes: small inputs, which a learner can read
+# The stress search's inputs hold at most this many logits (T * d * V), so that the reference, the
+# mistakes and the accepted submissions each take well under a second on one; the largest sizes are
+# the data's own largest cases.
+STRESS_SIZE = 2 * 10**4
 
 
 def _decimal(n, places):
@@ -59,7 +63,7 @@ def problems(draw):
     """
     k = draw(st.integers(1, MAX_M))
     sizes = [draw(st.integers(1, MAX_N)) for _ in range(k)]
-    d, v = draw(st.integers(1, MAX_D)), draw(st.integers(1, MAX_V))
+    d, v = draw(st.integers(1, SMALL_D)), draw(st.integers(1, SMALL_V))
     lr, places = draw(RATES), draw(st.integers(0, 2))
     number = st.integers(-MAX_ABS, MAX_ABS).map(lambda n: _decimal(n, places))
     w = draw(st.lists(st.lists(number, min_size=v, max_size=v), min_size=d, max_size=d))
@@ -129,3 +133,39 @@ def smaller(data):
 def inputs():
     """Return the strategy of input bytes the search draws from (the validator may still refuse some)."""
     return problems().map(text)
+
+
+def stress():
+    """Return what a setter's stress search draws (tools/stress.py, `make stress`): the small inputs of
+    inputs() (bytes), or a gen.py command line (text) of the data's generator, with every size up to the statement's bound (T * d * V up to STRESS_SIZE), any magnitude, padding, learning rate and number of decimals, and logits of any size. Hypothesis shrinks either towards the
+    first choice of each draw: small sizes, small numbers, seed 0."""
+    return st.one_of(inputs(), commands())
+
+
+@st.composite
+def commands(draw):
+    """Return a gen.py command line, as generators.yaml writes one."""
+    d = draw(st.integers(1, MAX_D))
+    v = draw(st.integers(1, min(MAX_V, STRESS_SIZE // d)))
+    tokens = STRESS_SIZE // (d * v)
+    m = draw(st.integers(1, min(MAX_T, tokens)))
+    n = draw(st.integers(1, max(1, min(MAX_T, tokens) // m)))
+    kind = draw(st.sampled_from(["random", "logits"]))
+    line = "gen.py %s --m %d --n %d --d %d --v %d" % (kind, m, n, d, v)
+    if draw(st.booleans()):
+        line += " --equal"
+    line += " --pad %s" % draw(st.sampled_from(["0", "0.1", "0.3", "0.5", "0.9"]))
+    if kind == "logits":
+        line += " --logit %s" % draw(st.sampled_from(["600", "-600", "800", "1000", "-1000", "5000"]))
+    else:
+        line += " --wscale %s --hscale %s" % (draw(st.sampled_from(["1", "3", "10", "100"])),
+                                              draw(st.sampled_from(["1", "3", "10", "100"])))
+        classes = draw(st.integers(0, v))
+        if classes:
+            line += " --classes %d" % classes
+        if draw(st.booleans()):
+            line += " --positive"
+        line += " --places-lr %d" % draw(st.integers(0, 6))
+    line += " --lr %s --places %d" % (draw(st.sampled_from(["1", "0.1", "0.01", "0.0001"])),
+                                     draw(st.integers(2 if kind == "logits" else 0, 6)))
+    return line + " --seed %d" % draw(st.integers(0, 2**16))

@@ -18,8 +18,13 @@ Pyodide beside practice/find.py. Python 3.7 syntax, as every program of the prob
 from hypothesis import strategies as st
 
 from problems.linearaccumulation.validators.validate import MAX_ABS, MAX_LR
+from problems.linearaccumulation.validators.validate import MAX_D as BOUND_D
 
 MAX_K, MAX_B, MAX_D = 6, 4, 4  # the search's sizes: small inputs, which a learner can read
+# The stress search's inputs hold at most this many numbers of examples (K * B * (d + 1)), so that the
+# reference, the mistakes and the accepted submissions each take well under a second on one; the
+# largest sizes are the data's own largest cases.
+STRESS_SIZE = 5 * 10**4
 
 
 def _decimal(n, places):
@@ -95,3 +100,30 @@ def smaller(data):
         out += [text((k, b, lr, w[:j] + w[j + 1:], [row[:j] + row[j + 1:] for row in examples]))
                 for j in range(len(w))]
     return out
+
+
+def stress():
+    """Return what a setter's stress search draws (tools/stress.py, `make stress`): the small inputs of
+    inputs() (bytes), or a gen.py command line (text) of the data's generator, with every size up to the statement's bound (K * B * (d + 1) up to STRESS_SIZE), any magnitude, learning rate and number of decimals, and the kinds that make float32 lose digits. Hypothesis shrinks either towards the
+    first choice of each draw: small sizes, small numbers, seed 0."""
+    return st.one_of(inputs(), commands())
+
+
+@st.composite
+def commands(draw):
+    """Return a gen.py command line, as generators.yaml writes one."""
+    kind = draw(st.sampled_from(["random", "fitted", "balanced", "cancel"]))
+    d = draw(st.integers(1 if kind != "cancel" else 2, BOUND_D))
+    examples = max(1, STRESS_SIZE // (d + 1))
+    k = draw(st.integers(1, examples))
+    b = draw(st.integers(1, max(1, examples // k)))
+    line = "gen.py %s --k %d --b %d --d %d" % (kind, k, b, d)
+    if kind == "random":
+        line += " --scale %s --yscale %s --places %d" % (
+            draw(st.sampled_from(["1", "10", "100"])), draw(st.sampled_from(["1", "10", "100"])),
+            draw(st.integers(0, 6)))
+        if draw(st.booleans()):
+            line += " --onesign"
+    line += " --lr %s --places-lr %d" % (draw(st.sampled_from(["1", "0.1", "0.01", "0.0001"])),
+                                        draw(st.integers(0, 6)))
+    return line + " --seed %d" % draw(st.integers(0, 2**16))

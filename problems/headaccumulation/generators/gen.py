@@ -6,12 +6,16 @@
     gen.py random --m max --n 1 --d 10 --v 2 --seed 10          # M as large as the bounds allow
     gen.py random --m 1 --n max --d 5 --v 4 --seed 11           # n as large as the bounds allow
     gen.py logits --m 2 --n 3 --d 2 --v 3 --logit 1000 --seed 5 # every logit near 1000: exp() overflows
+    gen.py random --m 1 --n max --d 10 --v 2 --classes 1 --positive --seed 12  # one target, h >= 0
 
 A random input draws every number as an integer scaled by 10^-places (no
 float on the way): the weights in [-wscale, wscale], the hidden states in
 [-hscale, hscale], the learning rate in [0, lr] (--lr; with --places-lr
 decimals), or --fixed-lr's; each target id from 0 to V - 1, and each token
-padding (-100) with probability --pad, but one in each micro-batch. A logits
+padding (-100) with probability --pad, but one in each micro-batch; with
+--classes C, a target is one of the first C words only, and with --positive
+every hidden-state number is at least 0 (so that the gradients of many
+tokens add up in one direction, where a float32 total loses digits). A logits
 input makes every logit near --logit, within a few units of each other, so
 that the softmax is far from one-hot: row 1 of W holds c + delta_j and each
 hidden state starts with about --logit / c. generators.yaml, beside this
@@ -74,14 +78,22 @@ def shape(options):
     return sizes, d, v
 
 
-def targets(rng, sizes, v, pad):
-    """Return each micro-batch's target ids: random in [0, V), each padding with probability pad, but one
-    token of each micro-batch (at a random place) counted."""
+def targets(rng, sizes, v, pad, classes=None):
+    """Return each micro-batch's target ids: random in [0, classes or V), each padding with probability
+    pad, but one token of each micro-batch (at a random place) counted."""
     out = []
+    words = min(v, classes or v)
     for n in sizes:
         kept = rng.randrange(n)
-        out.append([PADDING if i != kept and rng.random() < pad else rng.randrange(v) for i in range(n)])
+        out.append([PADDING if i != kept and rng.random() < pad else rng.randrange(words) for i in range(n)])
     return out
+
+
+def hidden(rng, options):
+    """Return a random hidden-state number, in [-hscale, hscale], or [0, hscale] with --positive."""
+    if options.positive:
+        return decimal(rng.randint(0, int(round(options.hscale * 10**options.places))), options.places)
+    return uniform(rng, options.hscale, options.places)
 
 
 def random_case(rng, options):
@@ -93,8 +105,8 @@ def random_case(rng, options):
     lr = decimal(rng.randint(0, int(round(options.lr * 10**options.places_lr))), options.places_lr)
     lr = options.fixed_lr or lr
     w = [[uniform(rng, options.wscale, options.places) for _ in range(v)] for _ in range(d)]
-    batches = [[(t, [uniform(rng, options.hscale, options.places) for _ in range(d)]) for t in ids]
-               for ids in targets(rng, sizes, v, options.pad)]
+    batches = [[(t, [hidden(rng, options) for _ in range(d)]) for t in ids]
+               for ids in targets(rng, sizes, v, options.pad, options.classes)]
     return problem_text(lr, w, batches)
 
 
@@ -131,6 +143,8 @@ def generate(arguments):
     parser.add_argument("--sizes", help="each micro-batch's number of tokens, separated by commas")
     parser.add_argument("--d", default="1", help="a positive integer, or max: the largest the bounds allow")
     parser.add_argument("--v", default="2", help="a positive integer, or max: the largest the bounds allow")
+    parser.add_argument("--classes", type=int, help="targets among the first C words only (default: all V)")
+    parser.add_argument("--positive", action="store_true", help="hidden-state numbers within [0, hscale]")
     parser.add_argument("--pad", type=float, default=0.0, help="each token is padding with this probability")
     parser.add_argument("--wscale", type=float, default=1.0, help="weights within +-wscale")
     parser.add_argument("--hscale", type=float, default=1.0, help="hidden-state numbers within +-hscale")

@@ -4,11 +4,20 @@
     gen.py random --k 9 --b 11 --d max --scale 1 --seed 30    # d as large as the bounds allow
     gen.py random --k 1000 --b max --d 1 --seed 31       # B as large as the bounds allow
     gen.py cancel --d 4 --seed 9                         # predictions that cancel: float32 fails there
+    gen.py random --k 500000 --b max --d 1 --onesign --seed 3  # every residual and gradient term > 0
+    gen.py fitted --k 3 --b 4 --d 2 --seed 5             # predictions near 90, residuals near 10^-4
+    gen.py balanced --k 2 --b 3 --d 2 --seed 6           # residuals of about 30 that cancel in pairs
 
 A random input draws every number as an integer scaled by 10^-places (no
 float on the way): weights and features in [-scale, scale], targets in
 [-yscale, yscale], the learning rate in [0, lr] (--lr; with --places-lr
-decimals), or --fixed-lr's. generators.yaml, beside this file, names every case with its
+decimals), or --fixed-lr's. With --onesign, weights and features are in
+[0, scale] and targets in [-yscale, -yscale / 2], so that every residual and
+every term of the gradient is positive, and a float32 total loses digits as
+it grows. A fitted input has predictions near 90 that nearly meet their
+targets (residuals within 10^-4: a float32 prediction keeps a digit or two of
+them); a balanced one has residuals of 20 to 40 that cancel in pairs to a few
+millionths (a float32 residual loses what is left). generators.yaml, beside this file, names every case with its
 command line. BAPCtools' `bt generate` runs those lines with pypy3, and
 `make package` runs them itself (packages/problem.py imports this file): the
 same bytes either way, since random.Random's Mersenne Twister and integer
@@ -44,14 +53,64 @@ def uniform(rng, scale, places):
     return decimal(rng.randint(-limit, limit), places)
 
 
-def random_case(rng, k, b, d, options):
-    """Return a random canonical input: K * B examples of d features, numbers of options.places decimals."""
+def learning_rate(rng, options):
+    """Return the learning rate's text: options.fixed_lr, or random in [0, lr] with places_lr decimals."""
     lr = decimal(rng.randint(0, int(round(options.lr * 10**options.places_lr))), options.places_lr)
-    lr = options.fixed_lr or lr
-    w = [uniform(rng, options.scale, options.places) for _ in range(d)]
-    examples = [[uniform(rng, options.scale, options.places) for _ in range(d)]
-                + [uniform(rng, options.yscale, options.places)] for _ in range(k * b)]
+    return options.fixed_lr or lr
+
+
+def positive(rng, scale, places):
+    """Return a random plain decimal in [0, scale] with at most `places` decimals."""
+    return decimal(rng.randint(0, int(round(scale * 10**places))), places)
+
+
+def random_case(rng, k, b, d, options):
+    """Return a random canonical input: K * B examples of d features, numbers of options.places decimals
+    (with --onesign, every residual and every term x * residual positive)."""
+    lr = learning_rate(rng, options)
+    feature = positive if options.onesign else uniform
+    w = [feature(rng, options.scale, options.places) for _ in range(d)]
+    examples = []
+    for _ in range(k * b):
+        if options.onesign:
+            limit = int(round(options.yscale * 10**options.places))
+            y = decimal(-rng.randint(limit // 2, limit), options.places)
+        else:
+            y = uniform(rng, options.yscale, options.places)
+        examples.append([feature(rng, options.scale, options.places) for _ in range(d)] + [y])
     return problem_text(k, b, lr, w, examples)
+
+
+def fitted_case(rng, k, b, d, options):
+    """Return an input whose model nearly fits: w_j in [0.9, 0.999] and x_j in [80 / d, 95 / d], both
+    with 3 decimals, so each prediction is near 90 and exact in 6 decimals; each target is the prediction
+    plus a random residual within +-10^-4."""
+    w = [rng.randint(900, 999) for _ in range(d)]  # in thousandths
+    examples = []
+    for _ in range(k * b):
+        x = [rng.randint(80000 // d, 95000 // d) for _ in range(d)]  # in thousandths
+        prediction = sum(a * c for a, c in zip(x, w))  # in millionths
+        y = prediction + rng.choice([-1, 1]) * rng.randint(1, 100)
+        examples.append([decimal(a, 3) for a in x] + [decimal(y, 6)])
+    return problem_text(k, b, learning_rate(rng, options), [decimal(a, 3) for a in w], examples)
+
+
+def balanced_case(rng, k, b, d, options):
+    """Return an input whose residuals cancel in pairs: examples 2i and 2i + 1 share x_1 (50 to 100, the
+    other features 0), and their residuals are r and -r + e, r from 20 to 40 and e a few millionths, so
+    each pair adds only x_1 * e to the gradient of w_1."""
+    w = [rng.randint(300, 500)] + [rng.randint(-1000, 1000) for _ in range(d - 1)]  # in thousandths
+    examples = []
+    for i in range(k * b):
+        if i % 2 == 0:
+            x1 = rng.randint(50000, 100000) if i + 1 < k * b else 0  # in thousandths; a last odd one: 0
+            prediction = x1 * w[0]  # in millionths
+            r = rng.randint(20 * 10**6, 40 * 10**6)
+            y = prediction - r
+        else:
+            y = prediction + r - rng.randint(1, 9)
+        examples.append([decimal(x1, 3)] + ["0"] * (d - 1) + [decimal(y, 6)])
+    return problem_text(k, b, learning_rate(rng, options), [decimal(a, 3) for a in w], examples)
 
 
 def cancel_case(rng, d):
@@ -73,7 +132,7 @@ def cancel_case(rng, d):
 def generate(arguments):
     """Return the input bytes that the command line arguments (without the program's name) describe."""
     parser = argparse.ArgumentParser(prog="gen.py", description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=["random", "cancel"])
+    parser.add_argument("kind", choices=["random", "cancel", "fitted", "balanced"])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--k", type=int, default=1)
     parser.add_argument("--b", default="1", help="a positive integer, or max: the largest the bounds allow")
@@ -84,6 +143,7 @@ def generate(arguments):
     parser.add_argument("--places", type=int, default=6)
     parser.add_argument("--places-lr", type=int, default=4)
     parser.add_argument("--fixed-lr", help="this learning rate's text, not a random one")
+    parser.add_argument("--onesign", action="store_true", help="every residual and gradient term positive")
     options = parser.parse_args(arguments)
     rng = random.Random(options.seed)
     if options.kind == "cancel":
@@ -95,7 +155,8 @@ def generate(arguments):
     else:
         d = int(options.d)
         b = MAX_SIZE // (k * (d + 1)) if options.b == "max" else int(options.b)
-    return random_case(rng, k, b, d, options)
+    kinds = {"random": random_case, "fitted": fitted_case, "balanced": balanced_case}
+    return kinds[options.kind](rng, k, b, d, options)
 
 
 if __name__ == "__main__":
