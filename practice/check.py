@@ -166,30 +166,53 @@ def check(path, interpreter="python3", out=None, find=None, problem=DEFAULT, **s
 
     # Cases run two at a time: each is judged on its CPU time, which the other does not change.
     pool = ThreadPoolExecutor(max_workers=2)
+
+    def judge_all(todo, shown):
+        """Run and judge the cases todo, print a line each (and what a failing one showed, if shown);
+        return how many are not AC."""
+        wrong = 0
+        for (name, given, answer, prints), done in zip(todo, pool.map(run, todo), strict=True):
+            verdict = verdict_of(done, answer, prints, checker, seconds)
+            wrong += verdict.name != "AC"
+            print(line(name, verdict, done, width), file=out, flush=True)
+            if verdict.name == "WA" and shown:
+                for text in wrong_sample(given, answer, done.stdout, tolerance):
+                    print("  " + text, file=out)
+            elif verdict.name == "RTE" and shown:  # where it crashed, as the page shows it
+                for text in crash(done.stderr)[1]:
+                    print("  " + text, file=out)
+        return wrong
+
     try:
-        for group in ("sample", "secret"):
-            todo = [case for case in every if case[0].startswith(group)]
-            for (name, given, answer, prints), done in zip(todo, pool.map(run, todo), strict=True):
-                verdict = verdict_of(done, answer, prints, checker, seconds)
-                failed += verdict.name != "AC"
-                print(line(name, verdict, done, width), file=out, flush=True)
-                if verdict.name == "WA" and group == "sample":
-                    for shown in wrong_sample(given, answer, done.stdout, tolerance):
-                        print("  " + shown, file=out)
-                elif verdict.name == "RTE" and group == "sample":  # where it crashed, as the page shows it
-                    for shown in crash(done.stderr)[1]:
-                        print("  " + shown, file=out)
-            if failed:
-                break
-            if group == "sample":
-                print("check: the samples pass; now the secret data, as the judge runs it", file=out)
+        failed = judge_all([case for case in every if case[0].startswith("sample")], True)
+        if not failed:
+            print("check: the samples pass; now the secret data, as the judge runs it", file=out)
+            failed = judge_all([case for case in every if case[0].startswith("secret")], False)
+        else:
+            failed += judge_all(proving(checker, every, tolerance, out), False)
+            print("check: the secret data is for after the samples pass: fix them first", file=out)
     finally:
         pool.shutdown(cancel_futures=True)
-    if failed and group == "sample":
-        print("check: the secret data is for after the samples pass: fix them first", file=out)
     summary = "every case AC" if not failed else "%d case%s not AC" % (failed, "s" * (failed > 1))
     print("check: " + summary, file=out)
     return 0 if not failed else 1
+
+
+def proving(checker, every, tolerance, out):
+    """Return the secret cases that tell whether the learner's failing outputs are the one mistake they
+    fit so far (checker.candidate(): too few cases prove it to name it), as few as can prove it, saying
+    so; or [] if none fits."""
+    candidate = checker.candidate()
+    if candidate is None:
+        return []
+    todo = [case for case in every
+            if case[0].startswith("secret") and judge.shows(case[3][candidate], case[2], tolerance)]
+    todo = todo[:checker.proof - checker.proved[candidate]]  # the first that can prove it
+    if todo:
+        print("check: your outputs so far fit one known mistake; %s where it is wrong too tell%s whether it"
+              " is that one" % ("the first secret case" if len(todo) == 1 else "the first %d secret cases"
+                                % len(todo), "s" if len(todo) == 1 else ""), file=out)
+    return todo
 
 
 def isolation(box):

@@ -8,9 +8,12 @@ Standard library only, and no other file of the project: the page loads this one
     prints = mistake_prints(known, given, answer) # what each mistake prints on the case, fingerprinted
     check = Check(known)                          # one per check: it remembers what every output fits
     verdict = check.judge(answer_bytes, output_bytes, prints)
+    check.candidate()                             # the one mistake that fits, not yet named: too few cases
+    shows(prints[name], answer_bytes)             # whether a mistake is wrong on the case: it may prove it
     verdict.name, verdict.detail                  # "AC" or "WA"; for WA, the first differing value
     verdict = check.run(answer_bytes, prints, status, stdout, stderr)  # a finished run: RTE, MLE, or judge()
     Check(known, tolerance=1e-6)                  # a problem whose values may be off by that much
+    Check(known, proof=1)                         # a mistake named on one case that shows it (default 2)
 
 A mistake is a wrong submission of the problem (its submissions/wrong_answer/NAME.py, or its
 submissions/run_time_error/NAME.py, one that crashes on some cases): its name is the file's, the
@@ -26,7 +29,11 @@ when it is that mistake's output (within the tolerance, if there is one), or whe
 answer's values in the same wrong form (form(): a list, a + sign, an exponent, other than 4
 decimals; with a tolerance, any way of writing a number is right, and only a list is a form). A
 mistake is named only when the learner's output fits it, and no other, on every case judged so
-far; otherwise the detail shows expected against found, and no name. A run that crashes (RTE) fits
+far, and when at least PROOF of those cases are ones where the mistake is wrong: a mistake that
+happens to print the same as another on one case is never named from that case alone. Otherwise
+the detail shows expected against found, and no name; candidate() then gives the one mistake that
+fits, unproved, so that the check can judge the cases that would prove it (shows()). A run that
+crashes (RTE) fits
 the mistakes that crash on that case with the same exception (the last line of its traceback names
 it: OverflowError, ZeroDivisionError), and no other; a run stopped at a limit (TLE, MLE) says
 nothing of what it would have printed, and leaves the fits as they were.
@@ -48,6 +55,7 @@ NUMBER = re.compile(rb"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-
                     re.IGNORECASE)
 # A program may print this many times the answer's size, and this many bytes more, before it is stopped.
 OUTPUT_FACTOR, OUTPUT_SLACK = 4, 4096
+PROOF = 2  # a mistake is named on at least this many cases where it is wrong, each printing what it prints
 TOO_LONG = "output too long: more than %d bytes, where the answer has %d"  # the page fills it in too
 _RUNNING = threading.Lock()  # a program runs with this process's sys.stdin and sys.stdout: one at a time
 
@@ -261,14 +269,29 @@ def crash(stderr, limit=4):
     return ("line %s: " % own[-1] if own else ""), lines[-limit:]
 
 
-class Check:
-    """The judge of one check: judges its cases in turn, and keeps which mistakes fit every output.
-    tolerance: the problem's (None: every token byte for byte)."""
+def shows(kept, expected, tolerance=None):
+    """Return whether a mistake is wrong on a case, from what it prints there (mistake_prints()'s value
+    for it: its output's fingerprint or tokens, or {"raises": ...}) and the expected answer (bytes)."""
+    if isinstance(kept, dict):
+        return True
+    want = expected.split()
+    if tolerance is None:
+        return kept[0] != fingerprint(want)
+    got = [token.encode("latin-1") for token in kept[0]]
+    return len(got) != len(want) or not all(close(w, g, tolerance) for w, g in zip(want, got, strict=True))
 
-    def __init__(self, known, tolerance=None):
+
+class Check:
+    """The judge of one check: judges its cases in turn, and keeps which mistakes fit every output, and on
+    how many cases where each is wrong the output was its own. tolerance: the problem's (None: every token
+    byte for byte)."""
+
+    def __init__(self, known, tolerance=None, proof=PROOF):
         self.known = known  # {name: Mistake}
         self.fits = set(known)
+        self.proved = dict.fromkeys(known, 0)  # cases where the mistake is wrong, and the output fits it
         self.tolerance = tolerance
+        self.proof = proof  # how many such cases name a mistake
 
     def same(self, printed, got):
         """Return whether the tokens got are a mistake's output, as mistake_prints() keeps it."""
@@ -276,6 +299,20 @@ class Check:
             return printed == fingerprint(got)
         return len(printed) == len(got) and all(
             close(p.encode("latin-1"), g, self.tolerance) for p, g in zip(printed, got, strict=True))
+
+    def _seen(self, fits, expected, prints):
+        """Keep the mistakes that fit this case's output, and count it for those wrong on the case."""
+        self.fits &= fits
+        for name in self.fits:
+            if name in prints and shows(prints[name], expected, self.tolerance):
+                self.proved[name] += 1
+
+    def candidate(self):
+        """Return the one mistake every output so far fits, when some case but too few prove it; else None."""
+        if len(self.fits) != 1:
+            return None
+        (mistake,) = self.fits
+        return mistake if 0 < self.proved[mistake] < self.proof else None
 
     def judge(self, expected, output, prints):
         """Return the Verdict of an output against the expected answer (bytes), naming the mistake.
@@ -292,7 +329,7 @@ class Check:
             shape = form(want, got, tolerance)
             fits = {name for name, (value, its) in printed.items()
                     if (shape and its == shape) or self.same(value, got)}
-        self.fits &= fits
+        self._seen(fits, expected, prints)
         if len(got) == len(want) and all(close(w, g, tolerance) for w, g in zip(want, got, strict=True)):
             return Verdict("AC")
         if len(got) != len(want):
@@ -304,8 +341,8 @@ class Check:
         return self.named("WA", detail)
 
     def named(self, name, detail):
-        """Return a Verdict NAME with its detail, and the mistake's sentence when one alone fits."""
-        if len(self.fits) != 1:
+        """Return a Verdict NAME with its detail, and the mistake's sentence when one alone fits, proved."""
+        if len(self.fits) != 1 or self.proved[next(iter(self.fits))] < self.proof:
             return Verdict(name, detail)
         mistake = next(iter(self.fits))
         return Verdict(name, detail + "; " + self.known[mistake].sentence, [mistake])
@@ -324,8 +361,9 @@ class Check:
         if status != 0 or killed:
             where = crash(stderr)[0]
             exception = raised(line) if where and not killed else None  # a traceback, not a signal
-            self.fits &= {name for name, kept in prints.items()
-                          if exception and isinstance(kept, dict) and kept.get("raises") == exception}
+            self._seen({name for name, kept in prints.items()
+                        if exception and isinstance(kept, dict) and kept.get("raises") == exception},
+                       expected, prints)
             if killed:
                 return self.named("RTE", "killed by %s" % killed + (": " + where + line if line else ""))
             return self.named("RTE", where + line if line else "exit status %s, nothing on stderr" % status)

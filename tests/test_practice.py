@@ -52,7 +52,7 @@ SENTENCES = {name: mistake.sentence for name, mistake in KNOWN.items()}
 
 def judged(outputs):
     """Judge [(input, answer, output)] in turn with one Check; return its Verdicts."""
-    judge = Check(KNOWN)
+    judge = Check(KNOWN, proof=1)  # the fits alone: one case names a mistake here
     return [judge.judge(answer, out, mistake_prints(KNOWN, given, answer)) for given, answer, out in outputs]
 
 
@@ -102,7 +102,7 @@ SCALED = {
 def tolerant(outputs, tolerance=TOLERANCE):
     """Judge [(input, answer, output)] of the made-up problem in turn with one Check; return its Verdicts."""
     known = judge.mistakes(SCALED)
-    checker = Check(known, tolerance)
+    checker = Check(known, tolerance, proof=1)  # the fits alone: one case names a mistake
     return [checker.judge(answer, out, mistake_prints(known, given, answer, tolerance))
             for given, answer, out in outputs]
 
@@ -146,6 +146,31 @@ def test_with_a_tolerance_a_mistake_is_named_when_the_output_is_within_it_of_the
     assert tolerant([(b"0\n", b"0\n", b"1e-7\n")])[0].name == "AC"
 
 
+def test_a_mistake_is_named_only_on_its_second_case_where_it_is_wrong_and_never_from_one():
+    """A name takes proof: the output fits the mistake alone on every case so far, and on PROOF (2) cases
+    where that mistake is wrong. On one, the mistake is only a candidate(): no name, so that two
+    mistakes printing alike on one case by chance never name the wrong one. A case where the mistake is
+    right (and the output too) keeps it, and proves nothing."""
+    known = judge.mistakes(SCALED)
+    checker = Check(known, TOLERANCE)
+    assert checker.proof == judge.PROOF == 2
+
+    def case(given, out):
+        return checker.judge(given, out, mistake_prints(known, given, given, TOLERANCE))
+
+    assert case(b"0\n", b"0\n").name == "AC" and checker.candidate() is None  # every mistake is right on 0
+    first = case(b"1.25\n", b"2.5\n")  # doubled, and doubled to thousandths: two fit, no candidate
+    assert (first.name, first.mistakes, checker.candidate()) == ("WA", [], None)
+    second = case(b"0.0001\n", b"0.0002\n")  # doubled alone fits, on its second case where it is wrong
+    assert (second.mistakes, checker.candidate()) == (["doubled"], None), second
+    assert second.detail.endswith("; Twice each value.")
+    lonely = Check(known, TOLERANCE)
+    assert lonely.judge(b"7\n", b"-7\n", mistake_prints(known, b"7\n", b"7\n", TOLERANCE)).mistakes == []
+    assert lonely.candidate() == "negated"
+    assert judge.shows(mistake_prints(known, b"7\n", b"7\n", TOLERANCE)["negated"], b"7\n", TOLERANCE)
+    assert not judge.shows(mistake_prints(known, b"0\n", b"0\n", TOLERANCE)["negated"], b"0\n", TOLERANCE)
+
+
 def test_with_a_tolerance_only_the_values_beyond_it_are_marked():
     assert marked(b"1.5 2 3", b"1.5000001 2.1 3", tolerance=TOLERANCE) == (
         "1.5       2   3", "1.5000001 2.1 3", "          ^^^")
@@ -179,7 +204,7 @@ def crashing(runs):
     """Judge finished runs [(input, status, stdout, stderr)] of the made-up problem in turn, as make check
     and the page do (Check.run(), with CRASHING's prints of each input); return the Verdicts."""
     known = judge.mistakes(CRASHING)
-    checker = Check(known, TOLERANCE)
+    checker = Check(known, TOLERANCE, proof=1)
     return [checker.run(given, mistake_prints(known, given, given, TOLERANCE), status, out, err)
             for given, status, out, err in runs]
 
@@ -219,7 +244,7 @@ def test_a_crash_that_no_mistake_shares_on_every_case_names_none(runs):
 def test_a_run_killed_by_a_signal_names_no_crashing_mistake():
     known = judge.mistakes(CRASHING)
     prints = mistake_prints(known, OVERFLOWS, OVERFLOWS, TOLERANCE)
-    verdict = Check(known, TOLERANCE).run(OVERFLOWS, prints, -9, b"", OVERFLOW, killed="SIGKILL")
+    verdict = Check(known, TOLERANCE, proof=1).run(OVERFLOWS, prints, -9, b"", OVERFLOW, killed="SIGKILL")
     assert verdict.name == "RTE" and verdict.mistakes == [], verdict
 
 
@@ -241,7 +266,7 @@ def small():
 def test_each_mistake_is_named_only_as_itself_and_somewhere(small, mistake):
     """Fed every case in turn, a mistake's own output is named as that mistake or not at all."""
     named = set()
-    judge = Check(KNOWN)
+    judge = Check(KNOWN, proof=1)  # the fits alone: one case names a mistake here
     for _, answer, prints, outputs in small:
         if mistake in outputs:
             verdict = judge.judge(answer, outputs[mistake], prints)
@@ -887,29 +912,16 @@ def test_the_second_problems_slow_submission_is_tle_on_the_largest_cases(tmp_pat
     assert set(judged.values()) == {"AC", "TLE"} and len(judged) == len(check.cases(LINEAR)), lines
 
 
-@pytest.fixture(scope="module")
-def linear_outputs():
-    """[(input, answer, prints, each mistake's output)] of the second problem's cases under 1 MB, samples
-    first."""
-    out = []
-    for _, given, answer, prints in check.cases(LINEAR):
-        if len(given) >= 1 << 20:
-            continue
-        outputs = {name: mistake.output(given) for name, mistake in LINEAR_KNOWN.items()}
-        out.append((given, answer, prints, {name: got for name, got in outputs.items() if got is not None}))
-    return out
-
-
 @pytest.mark.parametrize("mistake", sorted(LINEAR_KNOWN))
-def test_each_mistake_of_the_second_problem_is_named_only_as_itself_and_somewhere(linear_outputs, mistake):
+def test_each_mistake_of_the_second_problem_is_named_only_as_itself_and_somewhere(mistake):
     """Fed every case in turn, a mistake's output is WA, named as that mistake or not at all, and named
-    somewhere: the data tells the mistakes apart beyond the tolerance."""
+    somewhere (on its second case where it is wrong, at the latest): the data tells the mistakes apart
+    beyond the tolerance."""
     named, checker = set(), Check(LINEAR_KNOWN, Problem.named(LINEAR).tolerance)
-    for _, answer, prints, outputs in linear_outputs:
-        if mistake in outputs:
-            verdict = checker.judge(answer, outputs[mistake], prints)
-            assert verdict.mistakes in ([], [mistake]), verdict
-            named.update(verdict.mistakes)
+    for _, _, answer, prints in check.cases(LINEAR):
+        verdict = checker.run(answer, prints, *as_run(prints[mistake]))
+        assert verdict.mistakes in ([], [mistake]), verdict
+        named.update(verdict.mistakes)
     assert named == {mistake}
 
 
@@ -1006,18 +1018,22 @@ def test_make_check_says_rte_and_names_the_overflow_where_it_crashes(tmp_path, s
     assert status == 1 and not_ac == set(crashes), lines
     assert "OverflowError" in crashes.values(), crashes
     sentence = HEAD_KNOWN[OVERFLOWING].sentence
-    for line in details(lines):
+    crashed = [line for line in details(lines) if " ".join(line.split()[:2]) in crashes]
+    for number, line in enumerate(crashed):
         name = " ".join(line.split()[:2])
-        if name in crashes:
-            assert line.split()[2] == "RTE" and ": %s: " % crashes[name] in line, line
-            assert line.endswith("; " + sentence), line
+        assert line.split()[2] == "RTE" and ": %s: " % crashes[name] in line, line
+        assert line.endswith("; " + sentence) == (number > 0), line  # named from the second crash on
 
 
-def test_make_check_names_the_mean_of_means_on_the_second_sample(tmp_path):
+def test_make_check_names_the_mean_of_means_once_a_secret_case_proves_it(tmp_path):
     """The sandboxed check of a learner's mean of the micro-batches' means: sample 1 (equal micro-batches,
-    no padding) passes, sample 2 (unequal counts, padding) is WA with the mistake named; the secret data
-    waits."""
+    no padding) passes, sample 2 (unequal counts, padding) is WA and fits the mean of means alone, on one
+    case: no name yet. The first secret case where the mean of means is wrong runs too, and names it
+    there; the rest of the secret data waits."""
     status, lines = checked(tmp_path, head_program(mean_of_means=True), problem=HEAD)
-    assert status == 1 and verdicts(lines) == ["AC", "WA"], lines
-    assert details(lines)[1].endswith("; " + HEAD_KNOWN["mean_of_means"].sentence), lines
+    assert status == 1 and verdicts(lines) == ["AC", "WA", "WA"], lines
+    sentence = "; " + HEAD_KNOWN["mean_of_means"].sentence
+    assert not details(lines)[1].endswith(sentence) and details(lines)[2].endswith(sentence), lines
+    assert details(lines)[2].startswith("secret 06-d1 "), lines
+    assert any(line.startswith("check: your outputs so far fit one known mistake") for line in lines), lines
     assert lines[-2] == "check: the secret data is for after the samples pass: fix them first", lines

@@ -4,11 +4,15 @@
 // with the problem's tolerance ({tolerance}: null for exact tokens). {reset} starts a check (the mistakes
 // every output so far fits); {answer, prints, status,
 // stdout, stderr, input, outOfMemory} judges one finished run (outOfMemory: its memory passed the limit,
-// as the page measured it) and posts {verdict, detail, shown}: for a wrong answer, the lines of
-// judge.wrong_sample(), which make check prints too.
+// as the page measured it) and posts {verdict, detail, shown, candidate}: for a wrong answer, the lines of
+// judge.wrong_sample(), which make check prints too; candidate, {name, wanted}: the one mistake every output
+// so far fits where too few cases prove it to name it (judge.Check.candidate()), and how many more cases
+// where it is wrong would, or null. {shows, answer, prints}
+// posts {shows}: whether that mistake is wrong on a case, so that the page can judge the cases that
+// prove it (judge.shows()).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-let judgeRun;
+let judgeRun, judgeShows;
 onmessage = async ({ data }) => {
   if (data.snapshot !== undefined) {
     try {
@@ -31,8 +35,13 @@ def judge_run(reset, answer, prints, status, out, err, given, out_of_memory):
     answer, out = bytes(answer.to_py()), bytes(out.to_py())
     verdict = check.run(answer, prints.to_py(), status, out, bytes(err.to_py()), out_of_memory=out_of_memory)
     shown = judge.wrong_sample(bytes(given.to_py()), answer, out, tolerance) if verdict.name == "WA" else []
-    return [verdict.name, verdict.detail, shown]
-judge_run`);
+    candidate = check.candidate()
+    wanted = check.proof - check.proved[candidate] if candidate else 0
+    return [verdict.name, verdict.detail, shown, [candidate, wanted] if candidate else None]
+def shows(name, answer, prints):
+    return judge.shows(prints.to_py()[name], bytes(answer.to_py()), tolerance)
+[judge_run, shows]`);
+      [judgeRun, judgeShows] = [judgeRun.get(0), judgeRun.get(1)];
       postMessage({ ready: true });
     } catch (error) {
       postMessage({ ready: false, error: String(error.message || error).split("\n")[0] });
@@ -44,9 +53,14 @@ judge_run`);
     postMessage({ reset: true });
     return;
   }
+  if (data.shows !== undefined) {
+    postMessage({ shows: judgeShows(data.shows, data.answer, data.prints) });
+    return;
+  }
   const verdict = judgeRun(false, data.answer, data.prints, data.status, data.stdout, data.stderr, data.input,
                            data.outOfMemory === true);
-  const [name, detail, shown] = verdict.toJs();
+  const [name, detail, shown, candidate] = verdict.toJs();
   verdict.destroy();
-  postMessage({ verdict: name, detail, shown });
+  postMessage({ verdict: name, detail, shown,
+                candidate: candidate ? { name: candidate[0], wanted: candidate[1] } : null });
 };

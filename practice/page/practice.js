@@ -242,7 +242,20 @@ async function runCase(source, item) {
   if (judged.verdict === "MLE" && overMemory(run)) detail = memoryDetail(run);  // the page's measure, not a stop
   if (/No module named '?numpy/.test(detail)) detail += " (numpy is not available in this page)";
   if (run.memory === null) detail += (detail ? "; " : "") + UNMEASURED;
-  return { verdict: judged.verdict, detail, shown: judged.shown, ...measured };
+  return { verdict: judged.verdict, detail, shown: judged.shown, candidate: judged.candidate, ...measured };
+}
+
+// The secret cases that tell whether failing outputs are the one mistake they fit so far (too few cases
+// prove it to name it): the first where that mistake is wrong, as the judge says from what it prints, as
+// many as the judge still needs (wanted), as make check judges them.
+async function proving(candidate, wanted) {
+  const out = [];
+  for (const item of manifest.secret) {
+    if (out.length >= wanted) break;
+    const answer = await bytes(base + item.answer);
+    if ((await ask({ shows: candidate, answer, prints: item.prints })).shows) out.push(item);
+  }
+  return out;
 }
 
 function row(table, item, result) {
@@ -286,20 +299,31 @@ async function judgeAll(withSecret) {
     $("results").append(p);
   };
   await ask({ reset: true });
-  let failed = 0, unjudged = 0;
-  for (const [group, items] of [["samples", manifest.samples], ["secret", manifest.secret]]) {
-    if (group === "secret" && (!withSecret || failed)) break;
+  let failed = 0, unjudged = 0, candidate = null;
+  const judgeItems = async (items) => {
     for (const item of items) {
       say("status", `running ${item.name} ...`);
       const result = await runCase(source, item);
       failed += result.verdict !== "AC";
       unjudged += result.verdict === "N/A";
+      if ("candidate" in result) candidate = result.candidate;
       row(table, item, result);
     }
+  };
+  await judgeItems(manifest.samples);
+  const samplesFailed = failed > 0;
+  if (failed && candidate) {  // a name needs more cases than the samples give: those that would prove it
+    const items = await proving(candidate.name, candidate.wanted);
+    if (items.length) {
+      summary("Your outputs so far fit one known mistake; " + (items.length > 1
+        ? `the first ${items.length} secret cases where it is wrong too tell` : "the first secret case where" +
+        " it is wrong too tells") + " whether it is that one:");
+      await judgeItems(items);
+    }
+  } else if (withSecret && !failed) {
+    await judgeItems(manifest.secret);
   }
-  if (withSecret && failed && table.rows.length === manifest.samples.length) {
-    summary("The secret data is for after the samples pass: fix them first.");
-  }
+  if (withSecret && samplesFailed) summary("The secret data is for after the samples pass: fix them first.");
   const plural = (n) => `${n} case${n > 1 ? "s" : ""}`;
   summary(failed ? `${plural(failed)} not AC` + (unjudged ? `, ${unjudged} of them N/A: the page's Python cannot` +
     " run what they use, as a judge's can; make check FILE=... runs them" : "")
