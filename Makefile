@@ -23,7 +23,7 @@ INTERPRETER ?= python3
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help run test check practice practice-check bench lint docs golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
+.PHONY: help run test check practice practice-check bench stress lint docs golden judge-check dmoj-check package package-check mutants figures tutorial oldest lock clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-15s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -67,6 +67,12 @@ practice-check: $(BROWSER_VENV)/.stamp ## the practice page in headless Chromium
 
 bench: $(STAMP) ## measure speed and memory against the reference and numpy's parse floor
 	$(BIN)/python -m tools.bench
+
+# PROBLEM and SECONDS reach the search through the environment, as for check.
+stress: export STRESS_PROBLEM = $(value PROBLEM)
+stress: export STRESS_SECONDS = $(value SECONDS)
+stress: $(STAMP) ## try to break the data: which case catches which mistake, and a shrinking search for what it lets through [PROBLEM=...] [SECONDS=60]
+	$(BIN)/python -m tools.stress $(if $(value PROBLEM),--problem "$$STRESS_PROBLEM") $(if $(value SECONDS),--seconds "$$STRESS_SECONDS")
 
 judge-check: $(STAMP) ## samples and a corpus under PyPy, CPython 3.7 to 3.13, Pyodide, numpy 1.x and 2.x
 	$(BIN)/python -m tools.judge_check

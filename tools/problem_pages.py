@@ -18,6 +18,7 @@ from pathlib import Path
 
 from packages.problem import Problem, names
 from packages.statement import END
+from tools import stress
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "docs" / "problems"
@@ -41,7 +42,21 @@ FACTS = """\
 [generators.yaml](%(folder)s/generators/generators.yaml), answers by [reference.py](%(folder)s/reference.py) |
 | accepted | %(accepted)s |
 | too slow | %(slow)s |
-%(crash)s| wrong answers | %(wrong)d programs, one per mistake: %(mistakes)s |
+%(crash)s| wrong answers | %(wrong)d programs, one per mistake, named at the end of this page |
+"""
+
+# The end of the page: what each mistake is, and which cases catch it (`make stress`'s table).
+MISTAKES = """## The mistakes, and the cases that catch each
+
+This part names the mistakes: read the statement and try the problem first.
+
+Each wrong submission of [submissions/](%(folder)s/submissions/) makes one mistake. Below, the
+cases of the data that catch each (W: a wrong answer, R: it dies of an error; s1 is sample 1, the
+others the secret cases by their number), as `make stress PROBLEM=%(name)s` measures it, and how
+many secret cases catch it: at least %(least)d for every one, so that a tester's program that makes
+one of these mistakes fails on more than one case.
+
+%(table)s
 """
 
 USE = """\
@@ -88,7 +103,7 @@ def page(problem):
     accepted = {name + ".py": (problem.folder / path).resolve()
                 for name, path in problem.meta.get("accepted", {}).items()}
     accepted.update(_paths(problem, "accepted", (".py", ".cpp")))
-    wrong = _paths(problem, "wrong_answer", (".py",))
+    wrong = _paths(problem, "wrong_answer", (".py", ".cpp"))
     crashing = _paths(problem, "run_time_error", (".py", ".cpp"))
     pairs = problem.test_data()
     samples = [pair for name, pair in pairs.items() if name.startswith("sample/")]
@@ -103,9 +118,7 @@ def page(problem):
         "secret": len(pairs) - len(samples), "accepted": _files(problem, accepted, target),
         "slow": _files(problem, _paths(problem, "time_limit_exceeded", (".py",)), target),
         "crash": CRASH % _files(problem, crashing, target) if crashing else "",
-        "wrong": len(wrong),
-        "mistakes": ", ".join("[%s](%s)" % (path.stem, os.path.relpath(path, target.parent))
-                              for path in wrong.values())}
+        "wrong": len(wrong)}
     statement = relinked(problem.statement.read_text(encoding="utf-8"), problem.statement, target)
     statement, _, tail = statement.partition("\n" + END)
     tail = tail.partition("-->\n")[2]
@@ -116,7 +129,22 @@ def page(problem):
             number, given.decode(), answer_bytes.decode()))
     return "\n".join([HEADER % {"name": problem.shortname}, title + "\n", facts, body.strip("\n") + "\n",
                       "\n".join(shown), *([tail.strip("\n") + "\n"] if tail.strip() else []),
-                      USE % {"name": problem.shortname}])
+                      USE % {"name": problem.shortname}, mistakes(problem, target)])
+
+
+def mistakes(problem, target):
+    """Return the page's last part: the mistakes against the cases (tools/stress.py's table), each mistake
+    a link to its program."""
+    found = stress.table(problem)
+    rows = found.markdown()
+    for number, name in enumerate(found.mistakes):
+        verdict = "run_time_error" if (problem.folder / "submissions" / "run_time_error" / name).exists() \
+            else "wrong_answer"
+        path = problem.folder / "submissions" / verdict / name
+        rows[2 + number] = rows[2 + number].replace(
+            "| %s |" % name, "| [%s](%s) |" % (name, os.path.relpath(path, target.parent)), 1)
+    return MISTAKES % {"folder": os.path.relpath(problem.folder, target.parent), "name": problem.shortname,
+                       "least": stress.MIN_CAUGHT, "table": "\n".join(rows)}
 
 
 def pages():

@@ -9,12 +9,14 @@ What it does, in order, and what it prints:
 1. **The table**: each mistake of the problem (every program of its submissions/wrong_answer/ and
    run_time_error/, Python and C++) on every case of its data, judged as the judges judge (within the
    problem's tolerance, or token for token): which cases catch it (WA, or RTE where it dies), how many
-   do, and which pairs of mistakes no sample tells apart. The Python mistakes' outputs are the ones the
+   do, and which groups of mistakes no sample tells apart. The Python mistakes' outputs are the ones the
    practice judge keeps (practice/check.py's cases()); the C++ ones are compiled as the judges compile
    (g++ -O2 -std=c++17) and run on each case.
 2. **What the data lets through**: for every mistake that fewer than MIN_CAUGHT cases catch, a
    Hypothesis search over the whole statement for an input on which it is wrong, shrunk.
-3. **Disagreements**: every accepted submission (Python under CPython and under PyPy where pypy3 is on
+3. **Too slow**: each submission of time_limit_exceeded/ (Python under CPython -S) on every secret case,
+   timed as a judge times it (CPU time): the cases on which it runs past the time limit, at least one.
+4. **Disagreements**: every accepted submission (Python under CPython and under PyPy where pypy3 is on
    the PATH, C++ compiled as above) against reference.py on the inputs of the same search: the smallest
    input on which one is off by more than the tolerance (or prints other tokens, or fails).
 
@@ -26,7 +28,8 @@ generators.yaml (`bt generate` rebuilds it byte for byte): the gen.py line it dr
 text when it was written out (a small one, cut down further by search.py's smaller()).
 
 A progress line runs on stderr while it works; the end says what it tried, for how long, and what it
-found. The exit status is 1 when an accepted submission disagrees with the reference, or when a
+found. The exit status is 1 when an accepted submission disagrees with the reference, when a too slow
+submission is not too slow on any case, or when a
 mistake is caught by fewer than MIN_CAUGHT cases (make stress in CI fails then), else 0.
 """
 
@@ -53,6 +56,7 @@ BUILD = ROOT / "build" / "stress"
 MIN_CAUGHT = 2  # every mistake must be caught by at least this many secret cases
 CXX = ["g++", "-O2", "-std=c++17"]  # as the packages state C++17 (DMOJ's CPP17, Kattis, DOMjudge)
 RUN_SECONDS = 20  # a run of one of the problem's own programs on one input, at most (CPU seconds)
+MARK = {"WA": "W", "RTE": "R", "": "."}  # a cell of the table: caught by a wrong answer, by a crash, or not
 SMALL = 4096  # an input of at most this many bytes is written out and cut down by search.py's smaller()
 
 
@@ -74,15 +78,15 @@ def compiled(source, name):
     return program
 
 
-def _limit_cpu():
-    resource.setrlimit(resource.RLIMIT_CPU, (RUN_SECONDS, RUN_SECONDS + 1))
+def _limit_cpu(seconds):
+    return lambda: resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
 
 
-def run_process(command, data):
+def run_process(command, data, seconds=RUN_SECONDS):
     """Return (stdout, None) of a run of command on input bytes, or (None, why) if it failed."""
     try:
-        done = subprocess.run(command, input=data, capture_output=True, preexec_fn=_limit_cpu,
-                              timeout=3 * RUN_SECONDS)
+        done = subprocess.run(command, input=data, capture_output=True, preexec_fn=_limit_cpu(seconds),
+                              timeout=3 * seconds + 5)
     except subprocess.TimeoutExpired:
         return None, "timed out"
     if done.returncode != 0:
@@ -109,7 +113,8 @@ class Program:
                 self._command = [str(compiled(self.source, self.name))]
             else:
                 BUILD.mkdir(parents=True, exist_ok=True)
-                path = BUILD / ("%s-%s.py" % (Path(self.name).stem, hashlib.sha256(self.source).hexdigest()[:16]))
+                digest = hashlib.sha256(self.source).hexdigest()[:16]
+                path = BUILD / ("%s-%s.py" % (Path(self.name).stem, digest))
                 path.write_bytes(self.source)
                 self._command = list(self.interpreter or [sys.executable]) + [str(path)]
         return self._command
@@ -137,6 +142,28 @@ def mistake_programs(problem):
             for name, source in problem.submissions(verdict).items()]
 
 
+def slow_programs(problem):
+    """Return [Program] of the too slow submissions (time_limit_exceeded/): Python under CPython -S."""
+    python = [sys.executable, "-S"]
+    return [Program(name, "time_limit_exceeded", source, python if name.endswith(".py") else None)
+            for name, source in problem.submissions("time_limit_exceeded").items()]
+
+
+def too_slow_on(problem, program):
+    """Return the secret cases on which program (too slow) uses more CPU time than the time limit, as a
+    judge measures it (the children's user and system time), stopped at twice the limit."""
+    out = []
+    for name, (given, _) in problem.test_data().items():
+        if not name.startswith("secret/"):
+            continue
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        run_process(program.command(), given, seconds=2 * problem.time_limit_s)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime) > problem.time_limit_s:
+            out.append(name.split("/", 1)[1])
+    return out
+
+
 def accepted_programs(problem):
     """Return [Program] of the accepted submissions: each Python one under every interpreter(), C++ once."""
     out = []
@@ -154,7 +181,7 @@ def judged(problem, answer, output):
     want, got = answer.split(), output.split()
     if len(want) != len(got):
         return False
-    return all(close(w, g, problem.tolerance) for w, g in zip(want, got))
+    return all(close(w, g, problem.tolerance) for w, g in zip(want, got, strict=True))
 
 
 def caught(problem, answer, result):
@@ -185,15 +212,24 @@ class Table:
         return {mistake: count for mistake, count in counts.items() if count < MIN_CAUGHT}
 
     def alike_on_samples(self):
-        """Return the pairs of mistakes that print the same on every sample (within the tolerance: no
-        sample where no output could fit both), so that no sample tells them apart."""
+        """Return the groups of mistakes (two or more each) that no sample tells apart: within a group,
+        each is linked to another by printing the same on every sample (within the tolerance: no sample
+        where no output could fit both). The practice judge cannot name one of a group from the samples."""
         samples = [case for case in self.cases if case.startswith("sample")]
-        pairs = []
+        group = {m: {m} for m in self.mistakes}
         for i, one in enumerate(self.mistakes):
             for other in self.mistakes[i + 1:]:
-                if not any(self._apart(case, one, other) for case in samples):
-                    pairs.append((one, other))
-        return pairs
+                apart = any(self._apart(case, one, other) for case in samples)
+                if group[one] is not group[other] and not apart:
+                    joined = group[one] | group[other]
+                    for m in joined:
+                        group[m] = joined
+        seen, out = set(), []
+        for m in self.mistakes:
+            if len(group[m]) > 1 and m not in seen:
+                seen |= group[m]
+                out.append([x for x in self.mistakes if x in group[m]])
+        return out
 
     def _apart(self, case, one, other):
         a, b = self.outputs[(case, one)], self.outputs[(case, other)]
@@ -202,7 +238,7 @@ class Table:
         if len(a) != len(b):
             return True
         tolerance = 2 * self.problem.tolerance
-        for x, y in zip(a, b):
+        for x, y in zip(a, b, strict=True):
             try:
                 x, y = float(x), float(y)
             except ValueError:
@@ -219,7 +255,7 @@ class Table:
         head = " ".join("%3d" % (i + 1) for i in range(len(self.mistakes)))
         out = ["%-*s  %s" % (width, "case", head)]
         for case in self.cases:
-            row = " ".join("%3s" % {"WA": "W", "RTE": "R", "": "."}[self.cells[(case, m)]] for m in self.mistakes)
+            row = " ".join("%3s" % MARK[self.cells[(case, m)]] for m in self.mistakes)
             out.append("%-*s  %s" % (width, case, row))
         counts = " ".join("%3d" % len(self.catching(m)) for m in self.mistakes)
         out.append("%-*s  %s" % (width, "secret cases", counts))
@@ -229,8 +265,8 @@ class Table:
 
     def markdown(self):
         """Return the table as Markdown: a row per mistake, a column per case (W: wrong answer, R: dies)."""
-        short = [case.split(" ", 1)[1].split("-")[0] for case in self.cases]
-        groups = ["s%s" % s if case.startswith("sample") else s for case, s in zip(self.cases, short)]
+        groups = [("s" if case.startswith("sample") else "") + case.split(" ", 1)[1].split("-")[0]
+                  for case in self.cases]
         out = ["| mistake | %s | caught by |" % " | ".join(groups),
                "|---|%s---:|" % ("---|" * len(groups))]
         for m in self.mistakes:
@@ -250,7 +286,8 @@ def table(problem):
             if program.name.endswith(".py"):
                 kept = prints[stem]
                 if isinstance(kept, dict):  # it raised an exception on the case
-                    cells[(case, program.name)], outputs[(case, program.name)] = "RTE", "raises " + kept["raises"]
+                    cells[(case, program.name)] = "RTE"
+                    outputs[(case, program.name)] = "raises " + kept["raises"]
                     continue
                 seen = kept[0]
                 if problem.tolerance is None:
@@ -399,10 +436,9 @@ def stress(problem, seconds, seed=1, out=None, search=True):
           % (problem.shortname, len(mistake_programs(problem))), file=out, flush=True)
     found = table(problem)
     print("\n".join(found.lines()), file=out)
-    alike = found.alike_on_samples()
     print("", file=out)
-    if alike:
-        print("stress: no sample tells apart: %s" % "; ".join("%s and %s" % pair for pair in alike), file=out)
+    for group in found.alike_on_samples():
+        print("stress: no sample tells these apart: %s" % ", ".join(group), file=out)
     weak = found.weak()
     for mistake, count in sorted(weak.items()):
         print("stress: %s is caught by %d secret case%s (at least %d wanted)"
@@ -410,13 +446,22 @@ def stress(problem, seconds, seed=1, out=None, search=True):
     if not weak:
         print("stress: every mistake is caught by at least %d secret cases (the fewest: %d)"
               % (MIN_CAUGHT, min(len(found.catching(m)) for m in found.mistakes)), file=out)
-    disagree = []
+    disagree, slow = [], []
     if search:
+        for program in slow_programs(problem):
+            cases = too_slow_on(problem, program)
+            print("stress: %s runs past the %g s limit on %d secret case%s%s" % (
+                program.label, problem.time_limit_s, len(cases), "" if len(cases) == 1 else "s",
+                ": " + ", ".join(cases) if cases else ""), file=out, flush=True)
+            if not cases:
+                slow.append(program.label)
         disagree = _search(problem, found, weak, start, seconds, seed, out)
-    print("stress: %s: %.0f s in all; %d mistake%s caught by fewer than %d cases, %d disagreement%s"
+    print("stress: %s: %.0f s in all; %d mistake%s caught by fewer than %d cases, %d too slow submission%s"
+          " the data lets through, %d disagreement%s"
           % (problem.shortname, time.monotonic() - start, len(weak), "" if len(weak) == 1 else "s",
-             MIN_CAUGHT, len(disagree), "" if len(disagree) == 1 else "s"), file=out)
-    return 1 if weak or disagree else 0
+             MIN_CAUGHT, len(slow), "" if len(slow) == 1 else "s", len(disagree),
+             "" if len(disagree) == 1 else "s"), file=out)
+    return 1 if weak or disagree or slow else 0
 
 
 def _search(problem, found, weak, start, seconds, seed, out):
@@ -432,20 +477,17 @@ def _search(problem, found, weak, start, seconds, seed, out):
     for number, (kind, program) in enumerate(jobs):
         share = (at + budget - time.monotonic()) / (len(jobs) - number)
         search = Search(problem, time.monotonic() + share, progress)
-        if kind == "catch":
-            what = "an input that catches %s" % program.name
+        what = ("an input that catches %s" % program.name if kind == "catch"
+                else "an input where %s disagrees with reference.py" % program.label)
 
-            def fails(data, answer, program=program):
-                return bool(caught(problem, answer, program.run(data)))
-        else:
-            what = "an input where %s disagrees with reference.py" % program.label
+        def fails(data, answer, program=program):
+            return bool(caught(problem, answer, program.run(data)))
 
-            def fails(data, answer, program=program):
-                return bool(caught(problem, answer, program.run(data)))
         data = search.smallest(fails, what, seed)
         progress.done()
         if data is None:
-            print("stress: %s: none in %d inputs (%.0f s)" % (what, search.tried, share), file=out, flush=True)
+            print("stress: %s: none in %d inputs (%.0f s)" % (what, search.tried, share), file=out,
+                  flush=True)
             continue
         answer = search.answer(data)
         output, failed = program.run(data)
@@ -453,12 +495,20 @@ def _search(problem, found, weak, start, seconds, seed, out):
               % (what, search.tried, len(data)), file=out)
         name = "NN-" + Path(program.name).stem.replace("_", "-")
         print("\n".join("    " + line for line in search.rule(name, data)), file=out)
-        print("    # expected %s, %s %s" % (_start(answer), program.name,
-                                          "failed: " + failed if failed else "printed " + _start(output)),
-              file=out, flush=True)
+        print("    # %s: %s" % (program.label, failed or differs(problem, answer, output)), file=out,
+              flush=True)
         if kind == "agree":
             disagree.append(program.label)
     return disagree
+
+
+def differs(problem, answer, output):
+    """Return where output first differs from the answer, in words: which value, expected and found."""
+    want, got = answer.split(), output.split()
+    for at, (w, g) in enumerate(zip(want, got, strict=True)):
+        if not close(w, g, problem.tolerance):
+            return "value %d: expected %s, found %s" % (at + 1, w.decode(), g[:40].decode("utf-8", "replace"))
+    return "expected %d values, found %d" % (len(want), len(got))
 
 
 def _start(text, limit=60):
@@ -487,16 +537,22 @@ def try_rule(problem, rule, out=None):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--problem", required=True, choices=names(), help="the problem, by its folder")
-    parser.add_argument("--seconds", type=float, default=60, help="the whole run's budget, roughly (default 60)")
+    parser.add_argument("--problem", choices=names(), help="the problem, by its folder (default: every one)")
+    parser.add_argument("--seconds", type=float, default=60,
+                        help="each problem's budget, roughly, table included (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="the search's seed (default 1)")
     parser.add_argument("--table", action="store_true", help="the table alone, no search")
     parser.add_argument("--try", dest="rule", metavar="RULE",
                         help="say which submissions one input catches: a gen.py line, or the input's text")
     args = parser.parse_args(argv)
     if args.rule:
+        if not args.problem:
+            parser.error("--try needs --problem")
         return try_rule(Problem.named(args.problem), args.rule)
-    return stress(Problem.named(args.problem), args.seconds, args.seed, search=not args.table)
+    status = 0
+    for name in [args.problem] if args.problem else names():
+        status = max(status, stress(Problem.named(name), args.seconds, args.seed, search=not args.table))
+    return status
 
 
 if __name__ == "__main__":
