@@ -42,6 +42,10 @@ test: $(STAMP) ## run the tests, doctests and the docs' examples included (on 2 
 
 # FILE, INTERPRETER and SEED reach the checker as data: through the environment, unexpanded by make
 # ($(value ...)) and never spliced into the shell's command line, so no name runs a command.
+# The checker starts isolated (-I: no current folder, no PYTHON* variable, no user site on sys.path) and
+# puts the project last, after the standard library: a learner's random.py or json.py, here or beside the
+# learner's file, is never imported by the checker.
+export CHECKER := import sys; sys.path.append(sys.argv.pop(1)); from practice.check import main; sys.exit(main())
 check: export CHECK_FILE = $(value FILE)
 check: export CHECK_INTERPRETER = $(value INTERPRETER)
 check: export CHECK_SEED = $(value SEED)
@@ -49,7 +53,7 @@ check: export CHECK_PROBLEM = $(value PROBLEM)
 check: $(STAMP) ## judge your solution on the package's data: make check FILE=my_solution.py [INTERPRETER=pypy3] [FIND=1] [PROBLEM=...]
 	@test -n "$$CHECK_FILE" || { echo "usage: make check FILE=my_solution.py [INTERPRETER='python3 -S' or pypy3]"; exit 2; }
 	@$(PYTHON) -m tools.installs bubblewrap
-	@$(BIN)/python -m practice.check --interpreter "$$CHECK_INTERPRETER" $(if $(value FIND),--find --seed "$${CHECK_SEED:-1}") $(if $(value PROBLEM),--problem "$$CHECK_PROBLEM") -- "$$CHECK_FILE"
+	@$(BIN)/python -I -c "$$CHECKER" "$(CURDIR)" --interpreter "$$CHECK_INTERPRETER" $(if $(value FIND),--find --seed "$${CHECK_SEED:-1}") $(if $(value PROBLEM),--problem "$$CHECK_PROBLEM") -- "$$CHECK_FILE"
 
 practice: $(STAMP) ## serve the offline practice page on 127.0.0.1, port 8000 or PORT=... (Pyodide from npm, offline)
 	$(BIN)/python -m tools.installs page

@@ -30,15 +30,19 @@ from pathlib import Path
 from packages import cache
 from packages.problem import DEFAULT, Problem, names
 from practice import judge, pypy, sandbox
-from practice.judge import Check, Verdict, crash, mistake_prints, printable, wrong_sample
+from practice.judge import Check, Verdict, crash, last_line, mistake_prints, printable, wrong_sample
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUND = ROOT / "build" / "find"  # where a search saves the input it found
-# Compiles the learner's file with the learner's interpreter: its grammar, not the checker's.
-SYNTAX = ("import sys\ntry:\n    compile(sys.stdin.buffer.read(), sys.argv[1], 'exec')\n"
+# Compiles the learner's file (its input) with the learner's interpreter: its grammar, not the checker's.
+# It runs in the sandbox, as a case does, with the case's limits.
+SYNTAX = ("import sys\ntry:\n    compile(sys.stdin.buffer.read(), 'solution', 'exec')\n"
           "except (SyntaxError, ValueError) as error:\n"
           "    where = getattr(error, 'lineno', None) or ''\n"
           "    sys.stdout.write('%s\\n%s\\n' % (getattr(error, 'msg', error), where))\n")
+# The largest source judged: DOMjudge's default source size limit (sourcesize_limit, 256 KiB); no
+# solution of these problems needs a tenth of it.
+MAX_SOURCE_KIB = 256
 
 
 def limits(problem=DEFAULT):
@@ -98,7 +102,7 @@ def verdict_of(run, answer, prints, check, seconds):
         return Verdict("TLE", "stopped after %.1f s of wall time, with %.2f s of CPU time: it was waiting"
                        " (sleep, a lock, or input that never came)" % (run.wall, run.cpu))
     if run.stopped == "output":
-        return Verdict("WA", judge.TOO_LONG % (len(run.stdout) - 1, len(answer)))
+        return Verdict("WA", judge.TOO_LONG % judge.OUTPUT_LIMIT_MIB)
     return check.run(answer, prints, run.status, run.stdout, run.stderr, run.signal_name())
 
 
@@ -107,14 +111,16 @@ def line(name, verdict, run, width):
     return text + ("  " + verdict.detail if verdict.detail else "")
 
 
-def syntax_error(command, path, source):
-    """Return why the learner's interpreter cannot compile source, or "" if it can."""
-    done = subprocess.run(command + ["-c", SYNTAX, path.name], input=source, capture_output=True, timeout=60)
-    if done.returncode != 0:
-        return "%s could not compile it: %s" % (command[0], printable(done.stderr.strip().split(b"\n")[-1]))
-    if not done.stdout:
+def syntax_error(box, source, seconds, mib):
+    """Return why the learner's interpreter cannot compile source, or "" if it can: the compile runs in
+    the sandbox, as a case does, within the case's limits."""
+    run = box.run(SYNTAX.encode(), source, seconds, mib, 1 << 16, name="syntax_check.py")
+    if run.status != 0 or run.stopped:
+        why = "stopped at a limit" if run.stopped or run.signal else printable(last_line(run.stderr))
+        return "%s could not compile it: %s" % (box.command[0], why or "exit status %s" % run.status)
+    if not run.stdout:
         return ""
-    why, _, where = done.stdout.decode("utf-8", "replace").rstrip("\n").partition("\n")
+    why, _, where = run.stdout.decode("utf-8", "replace").rstrip("\n").partition("\n")
     return why + (" (line %s)" % where if where else "")
 
 
@@ -134,20 +140,24 @@ def check(path, interpreter="python3", out=None, find=None, problem=DEFAULT, **s
         print("check: no interpreter %r on the PATH" % interpreter, file=out)
         return 2
     command[0] = os.path.abspath(shutil.which(command[0]))  # each case runs in a folder of its own
-    why = syntax_error(command, path, source)
-    if why:
-        print("check: %s is not a Python program: %s" % (path, why), file=out)
+    if len(source) > MAX_SOURCE_KIB << 10:
+        print("check: %s is %d KiB; judges take at most %d KiB of source" % (path, -(-len(source) // 1024),
+                                                                          MAX_SOURCE_KIB), file=out)
         return 2
     try:
         box = sandbox.Sandbox(command)
     except (OSError, ValueError, IndexError, subprocess.SubprocessError):
         print("check: %s could not say where it is installed" % interpreter, file=out)
         return 2
+    seconds, mib = limits(problem)
+    why = syntax_error(box, source, seconds, mib)
+    if why:
+        print("check: %s is not a Python program: %s" % (path, why), file=out)
+        return 2
     if box.implementation == "pypy":  # PyPy's nursery as on a judge host, where this host's cache is larger
         nursery = os.environ.get("PYPY_GC_NURSERY") or pypy.judge_host({}, stream=out)
         if nursery:
             box.environment["PYPY_GC_NURSERY"] = nursery
-    seconds, mib = limits(problem)
     tolerance = Problem.named(problem).tolerance
     if find is not None:
         print("find: %s with %s, %g s and %d MiB an input, %s"
@@ -191,6 +201,9 @@ def check(path, interpreter="python3", out=None, find=None, problem=DEFAULT, **s
         else:
             failed += judge_all(proving(checker, every, tolerance, out), False)
             print("check: the secret data is for after the samples pass: fix them first", file=out)
+    except BaseException:  # stopped (Ctrl-C, SIGTERM) or failed: end the runs now, so that each cleans up
+        sandbox.stop_all()
+        raise
     finally:
         pool.shutdown(cancel_futures=True)
     summary = "every case AC" if not failed else "%d case%s not AC" % (failed, "s" * (failed > 1))
@@ -256,6 +269,14 @@ def find_failing(box, path, source, limits, out, tries=None, problem=DEFAULT):
     return 1
 
 
+class Stopped(Exception):
+    """The check was asked to stop (SIGTERM, SIGHUP): it ends as it would on Ctrl-C, cleaning up."""
+
+
+def _stop(number, frame):
+    raise Stopped(number)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", help="your solution: a Python program that reads stdin and writes stdout")
@@ -267,11 +288,15 @@ def main(argv=None):
     parser.add_argument("--problem", default=DEFAULT, choices=names(),
                         help="the problem, by its folder under problems/; default %s" % DEFAULT)
     args = parser.parse_args(argv)
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, _stop)
     try:
         return check(args.file, args.interpreter, find=args.seed if args.find else None, problem=args.problem)
     except BrokenPipeError:  # `make check ... | head`: the reader has gone, so stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except (KeyboardInterrupt, Stopped) as stopped:  # every run was stopped and cleaned up on the way out
+        return 130 if isinstance(stopped, KeyboardInterrupt) else 128 + stopped.args[0]
 
 
 if __name__ == "__main__":

@@ -51,12 +51,17 @@ import traceback
 FOUR_DECIMALS = re.compile(rb"-?[0-9]+\.[0-9]{4}")
 # A number as the judges' default output validators read one where a tolerance applies (C's strtod, in
 # decimal): a sign, digits with an optional point, an exponent; or inf, infinity, nan.
-NUMBER = re.compile(rb"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?(?:inf(?:inity)?|nan)",
+# Each part can match in one way only (digits, then a point and digits, never digits that either side may
+# take), so a match fails in one pass, never by backtracking over a long run of digits. A token longer
+# than MAX_TOKEN is no number: no answer needs one, and the judge's work on an output stays linear in it.
+NUMBER = re.compile(rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?(?:inf(?:inity)?|nan)",
                     re.IGNORECASE)
-# A program may print this many times the answer's size, and this many bytes more, before it is stopped.
-OUTPUT_FACTOR, OUTPUT_SLACK = 4, 4096
+MAX_TOKEN = 4096
+# A program may print this much before it is stopped, as on the judges: the problem package format's
+# default output limit (limits.output: 8 MiB, as BAPCtools' config.DEFAULT_OUTPUT has it).
+OUTPUT_LIMIT_MIB = 8
+TOO_LONG = "output too long: more than %d MiB, the judges' output limit"  # the page fills it in too
 PROOF = 2  # a mistake is named on at least this many cases where it is wrong, each printing what it prints
-TOO_LONG = "output too long: more than %d bytes, where the answer has %d"  # the page fills it in too
 _RUNNING = threading.Lock()  # a program runs with this process's sys.stdin and sys.stdout: one at a time
 
 
@@ -114,9 +119,9 @@ def raised(line):
     return found.group(1) if found else None
 
 
-def output_limit(answer):
-    """Return how many bytes a program may print on a case with this answer (bytes) before it is stopped."""
-    return OUTPUT_FACTOR * len(answer) + OUTPUT_SLACK
+def output_limit(answer=b""):
+    """Return how many bytes a program may print on a case (whatever its answer) before it is stopped."""
+    return OUTPUT_LIMIT_MIB << 20
 
 
 class Verdict:
@@ -149,10 +154,12 @@ def close(want, got, tolerance=None):
     (False, True, False)
     >>> close(b"0", b"-1e-7", 1e-6), close(b"0.5", b"[0.5", 1e-6), close(b"yes", b"YES", 1e-6)
     (True, False, False)
+    >>> close(b"1", b"1." + b"0" * 5000, 1e-6)  # longer than MAX_TOKEN: no number
+    False
     """
     if want == got:
         return True
-    if tolerance is None or not NUMBER.fullmatch(want):
+    if tolerance is None or not NUMBER.fullmatch(want) or len(got) > MAX_TOKEN:
         return False
     if not NUMBER.fullmatch(got):
         return False

@@ -124,8 +124,7 @@ def build_problem(folder, name, wheels):
     manifest = {"problem": name, "tolerance": problem.tolerance, "time_limit_s": limit,
                 "page_limit_s": limit * PAGE_LIMIT_FACTOR, "memory_limit_mib": problem.memory_limit_mib,
                 "mistakes": mistakes, "finder": finder,
-                "output": {"factor": judge.OUTPUT_FACTOR, "slack": judge.OUTPUT_SLACK,
-                           "too_long": judge.TOO_LONG},
+                "output": {"limit_mib": judge.OUTPUT_LIMIT_MIB, "too_long": judge.TOO_LONG},
                 **cases}
     (folder / "cases.json").write_text(json.dumps(manifest, indent=1) + "\n")
 

@@ -40,6 +40,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -73,7 +74,8 @@ except OSError as error:
     os.write(2, ("cannot start %s: %s\n" % (command[1], error.strerror)).encode())
     os._exit(127)
 """
-# What the interpreter says of itself, asked once a check outside the sandbox (no learner's code runs).
+# What the interpreter says of itself, asked once a check outside the sandbox (no learner's code runs: it
+# starts in an empty folder, with no PYTHON* variable, so no file of the learner's shadows json or os).
 ASK = ("import json, os, sys\nprint(json.dumps([sys.executable, sys.prefix, sys.base_prefix,"
        " sys.exec_prefix, getattr(sys, 'base_exec_prefix', sys.exec_prefix), sys.implementation.name]))")
 
@@ -266,8 +268,10 @@ class Sandbox:
 
     def __init__(self, command):
         """command: the interpreter and its options, as ["python3", "-S"]; its first word on the PATH."""
-        done = subprocess.run(command + ["-c", ASK], capture_output=True, timeout=60,
-                              stdin=subprocess.DEVNULL)
+        with tempfile.TemporaryDirectory(prefix="practice-ask-") as empty:  # -c puts its folder first
+            done = subprocess.run(command + ["-c", ASK], capture_output=True, timeout=60, cwd=empty,
+                                  stdin=subprocess.DEVNULL,
+                                  env={k: v for k, v in os.environ.items() if not k.startswith("PYTHON")})
         executable, *prefixes, self.implementation = json.loads(done.stdout.decode().splitlines()[-1])
         # The path it was started by, not the file it links to: a venv's python finds its venv by it.
         self.command = [executable] + command[1:]
@@ -337,9 +341,15 @@ class Sandbox:
                       str(address), str(nproc)] + (group.procs() if group else []) + ["--"] + command
             env = None if self.bwrap else dict(os.environ, **self.environment)
             with open(folder / "input", "rb") as stdin:
-                run = _supervise(subprocess.Popen(launch, stdin=stdin, stdout=subprocess.PIPE,
-                                                   stderr=subprocess.PIPE, cwd=cwd, start_new_session=True,
-                                                   env=env), group, seconds, out_limit, self.bwrap)
+                process = subprocess.Popen(launch, stdin=stdin, stdout=subprocess.PIPE,
+                                           stderr=subprocess.PIPE, cwd=cwd, start_new_session=True, env=env)
+            with _LIVE_LOCK:
+                _LIVE[process.pid] = group
+            try:
+                run = _supervise(process, group, seconds, out_limit, self.bwrap)
+            finally:
+                with _LIVE_LOCK:
+                    _LIVE.pop(process.pid, None)
             if run.signal == signal.SIGXCPU:  # the time of a process killed at its rlimit may go uncounted
                 run.cpu = max(run.cpu, cpu_limit)
             return run
@@ -439,3 +449,19 @@ def _reap(process, options):
 
 
 _SIGNALS = {int(s) for s in signal.Signals}
+_LIVE = {}  # the runs going on: their launched process's pid -> its Group or None
+_LIVE_LOCK = threading.Lock()
+
+
+def stop_all():
+    """Kill every case that is running, in any thread, so that each run ends now and its own cleanup
+    (its folder, its cgroup) runs: for a check that is stopped (SIGTERM, SIGINT) or fails."""
+    with _LIVE_LOCK:
+        live = list(_LIVE.items())
+    for pid, group in live:
+        if group is not None:
+            group.kill()
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass

@@ -10,10 +10,12 @@ import contextlib
 import glob
 import io
 import os
+import signal
 import socket
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -1037,3 +1039,96 @@ def test_make_check_names_the_mean_of_means_once_a_secret_case_proves_it(tmp_pat
     assert details(lines)[2].startswith("secret 06-d1 "), lines
     assert any(line.startswith("check: your outputs so far fit one known mistake") for line in lines), lines
     assert lines[-2] == "check: the secret data is for after the samples pass: fix them first", lines
+
+
+# --- the checker's own work, and what it runs outside the sandbox (the third round of #63) -----------
+
+def test_one_long_printed_token_is_judged_in_one_pass():
+    """A number pattern that backtracks spends hours on a 600,000-digit token ending in a letter; the
+    judge reads it in one pass, and a token past MAX_TOKEN is no number at all. Run under a CPU limit
+    far above what one pass takes, so that the old pattern fails here rather than hangs."""
+    program = ("import resource, sys\nresource.setrlimit(resource.RLIMIT_CPU, (20, 21))\n"
+               "from practice import judge\n"
+               "known = judge.mistakes(%r)\n"
+               "checker = judge.Check(known, 1e-6)\n"
+               "given = b'1.5 2\\n'\n"
+               "prints = judge.mistake_prints(known, given, given, 1e-6)\n"
+               "long = b'1' * 600000 + b'x'\n"
+               "for output in (long + b' 2\\n', b'1.5 ' + long, b'[' + long + b', 2]'):\n"
+               "    verdict = checker.judge(given, output, prints)\n"
+               "    assert verdict.name == 'WA', verdict\n"
+               "print(judge.close(b'1', b'1.' + b'0' * (judge.MAX_TOKEN + 1), 1e-6))\n") % (SCALED,)
+    done = subprocess.run(PYTHON + ["-c", program], capture_output=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0 and done.stdout == b"False\n", done.stderr[-2000:]
+
+
+def test_the_output_bound_is_the_judges_8_mib_so_80_digits_a_value_are_ac(tmp_path):
+    """Judges bound output in MiB (the package format's default limit, 8 MiB): a right program that prints
+    every value with 80 significant digits, five times the answer's size, is AC on every case."""
+    assert judge.output_limit() == 8 << 20
+    status, lines = checked(tmp_path, linear_program(shown="'%.80g' % x"), problem="linearaccumulation")
+    assert status == 0 and lines[-1] == "check: every case AC", lines
+
+
+def test_a_source_past_the_judges_size_is_refused_in_one_line(tmp_path):
+    source = RIGHT + "# " + "x" * (check.MAX_SOURCE_KIB << 10) + "\n"
+    status, lines = checked(tmp_path, source)
+    assert status == 2 and lines == ["check: %s is %d KiB; judges take at most 256 KiB of source"
+                                     % (tmp_path / "mine.py", -(-len(source) // 1024))], lines
+
+
+def test_the_syntax_check_runs_in_the_sandbox_and_names_the_line(tmp_path, monkeypatch):
+    """The learner's interpreter compiles the source in the sandbox, as a case runs, within its limits: a
+    syntax error names its line."""
+    ran, run = [], sandbox.Sandbox.run
+    monkeypatch.setattr(sandbox.Sandbox, "run",
+                        lambda box, *a, **k: ran.append(k.get("name")) or run(box, *a, **k))
+    status, lines = checked(tmp_path, RIGHT + "print(1\n")
+    line = len(RIGHT.splitlines()) + 1
+    assert status == 2 and lines[-1].endswith("was never closed (line %d)" % line), lines
+    assert ran == ["syntax_check.py"]
+
+
+def test_no_file_named_like_a_standard_module_runs_in_the_checker(tmp_path):
+    """make check's checker starts isolated and puts the project after the standard library, and asks the
+    learner's interpreter about itself from an empty folder: random.py and json.py in the folder it is
+    started from (the project's root, for make check) or beside the learner's file are never imported
+    outside the sandbox. Each would leave a mark if it were; the learner's own file, named random.py, is
+    judged AC as any right program."""
+    makefile = (ROOT / "Makefile").read_text()
+    checker = next(line.split(":= ", 1)[1] for line in makefile.splitlines()
+                   if line.startswith("export CHECKER"))
+    mark = tmp_path / "imported"
+    shadow = "open(%r, 'a').write(__name__ + '\\n')\n" % str(mark)
+    for module in ("json", "tempfile", "queue", "heapq", "bisect", "shlex"):
+        (tmp_path / (module + ".py")).write_text(shadow)
+    (tmp_path / "random.py").write_text(RIGHT)  # the learner's file, in the folder the check starts from
+    done = subprocess.run([sys.executable, "-I", "-c", checker, str(ROOT), "--interpreter", sys.executable,
+                           "--", "random.py"], cwd=tmp_path, capture_output=True, timeout=600)
+    lines = done.stdout.decode().splitlines()
+    assert done.returncode == 0 and lines[-1] == "check: every case AC", (lines, done.stderr[-2000:])
+    assert not mark.exists(), mark.read_text()
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT])
+def test_a_check_stopped_midway_leaves_no_case_folder_and_no_cgroup(tmp_path, how):
+    """However a check ends, each case cleans up: stopped while two cases run (a loop that would run to
+    the limit), it exits at once, and leaves no case folder in its temporary folder and no cgroup."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    program = tmp_path / "loop.py"
+    program.write_text("while True:\n    pass\n")
+    before = set(glob.glob("/sys/fs/cgroup/**/practice-*", recursive=True))
+    started = subprocess.Popen([sys.executable, "-m", "practice.check", "--interpreter", sys.executable, "--",
+                                str(program)], cwd=ROOT, env=dict(os.environ, TMPDIR=str(folder)),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    for _ in range(6000):  # until both cases run: their folders are there
+        if len(list(folder.glob("practice-case-*"))) >= 2 or started.poll() is not None:
+            break
+        time.sleep(0.01)
+    assert len(list(folder.glob("practice-case-*"))) >= 2, started.communicate()
+    started.send_signal(how)
+    out, err = started.communicate(timeout=60)
+    assert started.returncode == (130 if how == signal.SIGINT else 128 + how), (out, err)
+    assert not err and list(folder.iterdir()) == [], (err, list(folder.iterdir()))
+    assert set(glob.glob("/sys/fs/cgroup/**/practice-*", recursive=True)) <= before

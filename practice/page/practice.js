@@ -137,11 +137,11 @@ function ask(message) {
   });
 }
 
-// One run of the program on input bytes, in a fresh runner, bounded by the answer's size: {status, stdout,
+// One run of the program on input bytes, in a fresh runner, its output bounded as the judges bound it: {status, stdout,
 // stderr, seconds, memory} once it ends (memory: the interpreter's bytes, or null where unknown), or
 // {verdict, detail, seconds} when the page stopped it. The limit and seconds count from the program's start.
 async function runBytes(source, input, answer) {
-  const limit = manifest.output.factor * answer.length + manifest.output.slack;  // judge.output_limit()
+  const limit = manifest.output.limit_mib * MIB;  // judge.output_limit(): the judges' output limit
   let worker;
   try {
     worker = await fresh();
@@ -165,7 +165,7 @@ async function runBytes(source, input, answer) {
         const seconds = manifest.page_limit_s;
         timer = setTimeout(stop("TLE", `stopped after ${seconds} s`), seconds * 1000);
       } else if (data && data.stopped === "output") {
-        const detail = manifest.output.too_long.replace("%d", limit).replace("%d", answer.length);
+        const detail = manifest.output.too_long.replace("%d", manifest.output.limit_mib);
         finish({ verdict: "WA", detail });
       } else if (begun !== null && data && Number.isInteger(data.status) && data.stdout instanceof Uint8Array
                  && data.stderr instanceof Uint8Array) {
