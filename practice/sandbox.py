@@ -284,6 +284,11 @@ class Sandbox:
             self.missing.append("no bubblewrap sandbox here (bwrap%s missing or not allowed): each case runs"
                                 " as you, and can read and write what you can"
                                 % (", setpriv" if os.geteuid() == 0 else ""))
+        self.seccomp = seccomp_filter() if self.bwrap else None
+        if self.bwrap and self.seccomp is None:
+            self.missing.append("no seccomp filter (Debian's python3-seccomp is missing): a case may make"
+                                " any system call its user may, the kernel's keyrings and new namespaces"
+                                " among them")
         probe = Group.make(16)
         self.grouped = probe is not None
         if probe is not None:
@@ -293,10 +298,13 @@ class Sandbox:
                                 " rlimits, and a child's use is not added to the case's"
                                 % ("needs root" if os.geteuid() != 0 else "none can be made here"))
 
-    def _wrap(self, program, name):
-        """Return the command line of a case: bwrap's options, then the program's."""
+    def _wrap(self, program, name, seccomp=None):
+        """Return the command line of a case: bwrap's options, then the program's; seccomp: the file
+        descriptor bwrap reads the filter from, if there is one."""
         inside = "/program/" + name
         options = ["bwrap"] + _system() + _user()
+        if seccomp is not None:
+            options += ["--seccomp", str(seccomp)]
         made = {"/", "/usr"}
         for root in self.roots:
             if root == "/usr" or root.startswith("/usr/"):
@@ -312,7 +320,7 @@ class Sandbox:
             options += ["--setenv", key, value]
         if os.geteuid() == 0:
             options += ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups",
-                        "--inh-caps=-all", "--"]
+                        "--inh-caps=-all", "--bounding-set=-all", "--"]
         return [shutil.which(options[0])] + options[1:] + self.command + [inside]
 
     def run(self, source, data, seconds, mib, out_limit, name="solution.py"):
@@ -326,8 +334,12 @@ class Sandbox:
             program.chmod(0o444)
             (folder / "input").write_bytes(data)
             (folder / "input").chmod(0o400)
+            passed = ()
+            if self.seccomp is not None:  # bwrap reads the filter from this descriptor, as the launcher's
+                (folder / "seccomp.bpf").write_bytes(self.seccomp)
+                passed = (os.open(str(folder / "seccomp.bpf"), os.O_RDONLY),)
             if self.bwrap:  # bwrap binds the program as the checker; inside, nobody reads it
-                command, cwd = self._wrap(program, name), "/"
+                command, cwd = self._wrap(program, name, passed[0] if passed else None), "/"
             else:
                 command, cwd = self.command + [str(program)], str(folder / "work")
             # With a group, its watch stops the run at the limit and this is a fence behind it; without,
@@ -341,8 +353,13 @@ class Sandbox:
                       str(address), str(nproc)] + (group.procs() if group else []) + ["--"] + command
             env = None if self.bwrap else dict(os.environ, **self.environment)
             with open(folder / "input", "rb") as stdin:
-                process = subprocess.Popen(launch, stdin=stdin, stdout=subprocess.PIPE,
-                                           stderr=subprocess.PIPE, cwd=cwd, start_new_session=True, env=env)
+                try:
+                    process = subprocess.Popen(launch, stdin=stdin, stdout=subprocess.PIPE,
+                                               stderr=subprocess.PIPE, cwd=cwd, start_new_session=True,
+                                               env=env, pass_fds=passed)
+                finally:
+                    for fd in passed:
+                        os.close(fd)
             with _LIVE_LOCK:
                 _LIVE[process.pid] = group
             try:
@@ -448,6 +465,56 @@ def _reap(process, options):
     return status, usage
 
 
+# The system calls a case may not make, refused with EPERM by a seccomp filter that bwrap loads
+# (--seccomp) before it starts the program, in the model of Flatpak's and of the judges' sandboxes: no
+# contest program needs one. The kernel's keyrings (nobody's persistent keyring outlives the case and is
+# shared by every case on the host: state that passes between checks), new namespaces (the user
+# namespace's whole surface of the kernel), other processes' memory, mounts, BPF, performance counters,
+# userfaultfd, kernel modules and kexec, swap, reboot, the kernel's log and accounting. clone3, whose
+# flags a filter cannot read, says ENOSYS, so that the C library falls back to clone, whose flags it
+# can: a clone that asks for a new namespace is refused. A call of another architecture's ABI (a 32-bit
+# int 0x80) kills the process (libseccomp's default for a foreign architecture).
+REFUSED = ("add_key", "keyctl", "request_key", "unshare", "setns", "ptrace", "process_vm_readv",
+           "process_vm_writev", "kcmp", "mount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree",
+           "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr", "bpf", "perf_event_open",
+           "userfaultfd", "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load",
+           "swapon", "swapoff", "reboot", "syslog", "acct", "quotactl", "lookup_dcookie", "name_to_handle_at",
+           "open_by_handle_at", "iopl", "ioperm")
+NEW_NAMESPACES = 0x10000000 | 0x00020000 | 0x20000000 | 0x40000000 | 0x08000000 | 0x04000000 | 0x02000000 \
+    | 0x00000080  # CLONE_NEWUSER, NEWNS, NEWPID, NEWNET, NEWIPC, NEWUTS, NEWCGROUP, NEWTIME
+# The filter is compiled by libseccomp's own Python binding (Debian's python3-seccomp, for Debian's
+# python3): it writes the cBPF program that bwrap's --seccomp reads.
+SECCOMP_PYTHON = "/usr/bin/python3"
+COMPILE_FILTER = """
+import errno, sys, seccomp
+refused, namespaces = sys.argv[1].split(","), int(sys.argv[2])
+f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+for name in refused:
+    f.add_rule(seccomp.ERRNO(errno.EPERM), name)
+f.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
+flag = 1
+while flag <= namespaces:
+    if namespaces & flag:
+        f.add_rule(seccomp.ERRNO(errno.EPERM), "clone", seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag))
+    flag <<= 1
+f.export_bpf(sys.stdout)
+"""
+
+
+def seccomp_filter():
+    """Return the compiled filter (cBPF bytes) that refuses REFUSED and new namespaces, or None where
+    libseccomp's binding is not installed (then `missing` says so)."""
+    if not _FILTER:
+        try:
+            done = subprocess.run([SECCOMP_PYTHON, "-I", "-c", COMPILE_FILTER, ",".join(REFUSED),
+                                   str(NEW_NAMESPACES)], capture_output=True, timeout=60, cwd="/")
+            _FILTER.append(done.stdout if done.returncode == 0 and done.stdout else None)
+        except (OSError, subprocess.TimeoutExpired):
+            _FILTER.append(None)
+    return _FILTER[0]
+
+
+_FILTER = []
 _SIGNALS = {int(s) for s in signal.Signals}
 _LIVE = {}  # the runs going on: their launched process's pid -> its Group or None
 _LIVE_LOCK = threading.Lock()

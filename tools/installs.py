@@ -158,7 +158,8 @@ def base_python():
 if __name__ == "__main__":
     # .ci/run installs pypy3 before the tests, so that every run of them sees the same interpreters.
     # make practice-check installs Debian's chromium for the browser test of the practice page, and make
-    # check and make test Debian's bubblewrap, the practice judge's sandbox, where they can.
+    # check and make test Debian's bubblewrap, the practice judge's sandbox, and python3-seccomp, which
+    # compiles its seccomp filter (libseccomp's own binding), where they can.
     if sys.argv[1:] == ["pypy3"]:
         ensure_pypy(install=True)
     elif sys.argv[1:] == ["page"]:  # make practice: what the page serves, Pyodide and Hypothesis's wheels
@@ -170,7 +171,7 @@ if __name__ == "__main__":
         # make check and make test: the practice judge's sandbox. Without it (not root, not Debian) the
         # judge says what is not isolated and goes on, so this says why in one line and does not fail.
         try:
-            ensure_debian(["bubblewrap"], True, "make check's sandbox", recommends=False)
+            ensure_debian(["bubblewrap", "python3-seccomp"], True, "make check's sandbox", recommends=False)
         except SystemExit as why:
             print("note: %s" % why, file=sys.stderr)
     else:

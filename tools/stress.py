@@ -365,7 +365,8 @@ class Search:
 
         strategy = self.problem.search.stress().map(self.make).filter(self.valid)
         options = settings(max_examples=tries, database=None, deadline=None, derandomize=False,
-                           phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck))
+                           phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck),
+                           report_multiple_bugs=False)  # shrink from the first failure, busy machine or not
         try:
             found = find(strategy, condition, settings=options, random=random.Random(seed))
         except OutOfTime:
