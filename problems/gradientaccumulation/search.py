@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from problems.gradientaccumulation.validators.validate import MAX_K, MAX_LR
 from problems.gradientaccumulation.validators.validate import MAX_D as BOUND_D
+from problems.gradientaccumulation.validators.validate import MAX_K, MAX_LR
 
 BINARY_PLACES = 3  # a number on the binary grid is n / 2**p with p <= 3: exact in doubles, 3 decimals
 
@@ -175,8 +175,10 @@ def smaller(data):
 
 def stress():
     """Return what a setter's stress search draws (tools/stress.py, `make stress`): the small inputs of
-    inputs() (bytes), or a gen.py command line (text) of the data's generator: random numbers of any scale and number of decimals with K and d up to the statement's bounds (d up to STRESS_D), values on the rounding's ties, and the largest values. Hypothesis shrinks either towards the
-    first choice of each draw: small sizes, small numbers, seed 0."""
+    inputs() (bytes), or a gen.py command line (text) of the data's generator: random numbers of any
+    scale and number of decimals with K and d up to the statement's bounds (d up to STRESS_D), values on
+    the rounding's ties, and the largest values. Hypothesis shrinks either towards the first choice of
+    each draw: small sizes, small numbers, seed 0."""
     return st.one_of(inputs(), commands())
 
 

@@ -137,8 +137,10 @@ def inputs():
 
 def stress():
     """Return what a setter's stress search draws (tools/stress.py, `make stress`): the small inputs of
-    inputs() (bytes), or a gen.py command line (text) of the data's generator, with every size up to the statement's bound (T * d * V up to STRESS_SIZE), any magnitude, padding, learning rate and number of decimals, and logits of any size. Hypothesis shrinks either towards the
-    first choice of each draw: small sizes, small numbers, seed 0."""
+    inputs() (bytes), or a gen.py command line (text) of the data's generator, with every size up to the
+    statement's bound (T * d * V up to STRESS_SIZE), any magnitude, padding, learning rate and number of
+    decimals, and logits of any size. Hypothesis shrinks either towards the first choice of each draw:
+    small sizes, small numbers, seed 0."""
     return st.one_of(inputs(), commands())
 
 

@@ -104,8 +104,10 @@ def smaller(data):
 
 def stress():
     """Return what a setter's stress search draws (tools/stress.py, `make stress`): the small inputs of
-    inputs() (bytes), or a gen.py command line (text) of the data's generator, with every size up to the statement's bound (K * B * (d + 1) up to STRESS_SIZE), any magnitude, learning rate and number of decimals, and the kinds that make float32 lose digits. Hypothesis shrinks either towards the
-    first choice of each draw: small sizes, small numbers, seed 0."""
+    inputs() (bytes), or a gen.py command line (text) of the data's generator, with every size up to the
+    statement's bound (K * B * (d + 1) up to STRESS_SIZE), any magnitude, learning rate and number of
+    decimals, and the kinds that make float32 lose digits. Hypothesis shrinks either towards the first
+    choice of each draw: small sizes, small numbers, seed 0."""
     return st.one_of(inputs(), commands())
 
 

@@ -7,6 +7,7 @@
     gen.py random --m 1 --n max --d 5 --v 4 --seed 11           # n as large as the bounds allow
     gen.py logits --m 2 --n 3 --d 2 --v 3 --logit 1000 --seed 5 # every logit near 1000: exp() overflows
     gen.py random --m 1 --n max --d 10 --v 2 --classes 1 --positive --seed 12  # one target, h >= 0
+    gen.py tail --n 2 --v 1000 --gap 20.5 --seed 13              # 999 words about 20 below the target
 
 A random input draws every number as an integer scaled by 10^-places (no
 float on the way): the weights in [-wscale, wscale], the hidden states in
@@ -130,10 +131,23 @@ def logits_case(rng, options):
     return problem_text(lr, w, batches)
 
 
+def tail_case(rng, options):
+    """Return an input of d = 1 and one micro-batch of n tokens, each of target 0 and hidden state from 95
+    to 100: word 0's weight is from 0.2 to 0.4 and every other word's lies --gap / 100 below it (to within
+    0.001), so that each other word's logit lies about --gap below the target's. At a gap of 20 each such
+    word has a probability of about 2e-9; a thousand of them together move W beyond the tolerance."""
+    n, v = int(options.n), int(options.v)
+    top = rng.randint(200, 400)  # in thousandths
+    low = int(round(options.gap * 10))  # the gap / 100, in thousandths
+    w = [decimal(top, 3)] + [decimal(top - low + rng.randint(-1, 1), 3) for _ in range(v - 1)]
+    batch = [(0, [decimal(rng.randint(9500, 10000), 2)]) for _ in range(n)]
+    return problem_text(options.fixed_lr or decimal(rng.randint(1, 10**4), 4), [w], [batch])
+
+
 def generate(arguments):
     """Return the input bytes that the command line arguments (without the program's name) describe."""
     parser = argparse.ArgumentParser(prog="gen.py", description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=["random", "logits"])
+    parser.add_argument("kind", choices=["random", "logits", "tail"])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--m", default="1", help="the number of micro-batches, or max: the largest the bounds"
                                                  " allow with --n tokens each")
@@ -149,6 +163,8 @@ def generate(arguments):
     parser.add_argument("--wscale", type=float, default=1.0, help="weights within +-wscale")
     parser.add_argument("--hscale", type=float, default=1.0, help="hidden-state numbers within +-hscale")
     parser.add_argument("--logit", type=float, default=1000.0, help="logits: every logit near this")
+    parser.add_argument("--gap", type=float, default=20.0,
+                        help="tail: the other words' logits lie this far below the target's")
     parser.add_argument("--lr", type=float, default=1.0, help="the learning rate is drawn in [0, lr]")
     parser.add_argument("--places", type=int, default=6)
     parser.add_argument("--places-lr", type=int, default=4)
@@ -157,6 +173,8 @@ def generate(arguments):
     rng = random.Random(options.seed)
     if options.kind == "logits":
         return logits_case(rng, options)
+    if options.kind == "tail":
+        return tail_case(rng, options)
     return random_case(rng, options)
 
 

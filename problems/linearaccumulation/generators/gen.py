@@ -7,6 +7,7 @@
     gen.py random --k 500000 --b max --d 1 --onesign --seed 3  # every residual and gradient term > 0
     gen.py fitted --k 3 --b 4 --d 2 --seed 5             # predictions near 90, residuals near 10^-4
     gen.py balanced --k 2 --b 3 --d 2 --seed 6           # residuals of about 30 that cancel in pairs
+    gen.py zero-step --k 2 --b 3 --d 2 --seed 7          # steps of about 100 that leave every w'_j near 0
 
 A random input draws every number as an integer scaled by 10^-places (no
 float on the way): weights and features in [-scale, scale], targets in
@@ -17,7 +18,10 @@ every term of the gradient is positive, and a float32 total loses digits as
 it grows. A fitted input has predictions near 90 that nearly meet their
 targets (residuals within 10^-4: a float32 prediction keeps a digit or two of
 them); a balanced one has residuals of 20 to 40 that cancel in pairs to a few
-millionths (a float32 residual loses what is left). generators.yaml, beside this file, names every case with its
+millionths (a float32 residual loses what is left). A zero-step input takes
+steps of about 100 that leave every weight within a thousandth of 0, so that
+the step's seventh significant digit shows: a float32 learning rate, 2 / B
+or step is wrong there. generators.yaml, beside this file, names every case with its
 command line. BAPCtools' `bt generate` runs those lines with pypy3, and
 `make package` runs them itself (packages/problem.py imports this file): the
 same bytes either way, since random.Random's Mersenne Twister and integer
@@ -129,10 +133,31 @@ def cancel_case(rng, d):
     return problem_text(2, 2, "0.01", w, examples)
 
 
+def zero_step_case(rng, k, b, d, options):
+    """Return an input whose step leaves every weight near 0: example i has the feature i mod d at 10 and
+    the others at 0, w_j is in [50, 100] (6 decimals), and the targets of feature j's examples are all
+    y_j, chosen so that w'_j = w_j - lr * (20 n_j / (K B)) * (10 w_j - y_j) is 0 before y_j is rounded
+    to 6 decimals (n_j: the examples of feature j). The learning rate is d / 200 (to 6 decimals), which
+    keeps every y_j within [-100, 100]. Exact fractions all the way: no float."""
+    from fractions import Fraction
+    n = k * b
+    lr = Fraction(round(Fraction(d, 200) * 10**6), 10**6)
+    w = [rng.randint(50 * 10**6, 100 * 10**6) for _ in range(d)]  # in millionths
+    ys = []
+    for j in range(d):
+        count = len(range(j, n, d))
+        wj = Fraction(w[j], 10**6)
+        y = 10 * wj - wj * n / (20 * lr * count) if count else Fraction(0)
+        ys.append(round(y * 10**6))
+        assert abs(ys[-1]) <= 100 * 10**6, (j, float(y))
+    examples = [["10" if j == i % d else "0" for j in range(d)] + [decimal(ys[i % d], 6)] for i in range(n)]
+    return problem_text(k, b, decimal(int(lr * 10**6), 6), [decimal(a, 6) for a in w], examples)
+
+
 def generate(arguments):
     """Return the input bytes that the command line arguments (without the program's name) describe."""
     parser = argparse.ArgumentParser(prog="gen.py", description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=["random", "cancel", "fitted", "balanced"])
+    parser.add_argument("kind", choices=["random", "cancel", "fitted", "balanced", "zero-step"])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--k", type=int, default=1)
     parser.add_argument("--b", default="1", help="a positive integer, or max: the largest the bounds allow")
@@ -155,7 +180,8 @@ def generate(arguments):
     else:
         d = int(options.d)
         b = MAX_SIZE // (k * (d + 1)) if options.b == "max" else int(options.b)
-    kinds = {"random": random_case, "fitted": fitted_case, "balanced": balanced_case}
+    kinds = {"random": random_case, "fitted": fitted_case, "balanced": balanced_case,
+             "zero-step": zero_step_case}
     return kinds[options.kind](rng, k, b, d, options)
 
 
