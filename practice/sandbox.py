@@ -32,6 +32,7 @@ Where a tool is missing (no bwrap, no setpriv, not root, no cgroup), `missing` s
 isolated, each case runs with what there is, and nothing is claimed beyond it.
 """
 
+import hashlib
 import json
 import os
 import selectors
@@ -284,6 +285,10 @@ class Sandbox:
             self.missing.append("no bubblewrap sandbox here (bwrap%s missing or not allowed): each case runs"
                                 " as you, and can read and write what you can"
                                 % (", setpriv" if os.geteuid() == 0 else ""))
+        self.reaper = reaper() if self.bwrap else None
+        if self.bwrap and self.reaper is None:
+            self.missing.append("no reaper (no C compiler here to build practice/reaper.c): an exit status"
+                                " of 129 to 192 reads as the signal 128 less")
         self.seccomp = seccomp_filter() if self.bwrap else None
         if self.bwrap and self.seccomp is None:
             self.missing.append("no seccomp filter (Debian's python3-seccomp is missing): a case may make"
@@ -298,9 +303,10 @@ class Sandbox:
                                 " rlimits, and a child's use is not added to the case's"
                                 % ("needs root" if os.geteuid() != 0 else "none can be made here"))
 
-    def _wrap(self, program, name, seccomp=None):
+    def _wrap(self, program, name, seccomp=None, status=None):
         """Return the command line of a case: bwrap's options, then the program's; seccomp: the file
-        descriptor bwrap reads the filter from, if there is one."""
+        descriptor bwrap reads the filter from, if there is one; status: the one the reaper writes how
+        the program ended to, if there is a reaper."""
         inside = "/program/" + name
         options = ["bwrap"] + _system() + _user()
         if seccomp is not None:
@@ -316,12 +322,15 @@ class Sandbox:
             options += ["--ro-bind", root, root]
         options += ["--perms", "0755", "--dir", "/program", "--ro-bind", str(program), inside,
                     "--chdir", "/box", "--clearenv"]
+        if status is not None:
+            options += ["--ro-bind", str(self.reaper), "/reaper"]
         for key, value in self.environment.items():
             options += ["--setenv", key, value]
         if os.geteuid() == 0:
             options += ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups",
                         "--inh-caps=-all", "--bounding-set=-all", "--"]
-        return [shutil.which(options[0])] + options[1:] + self.command + [inside]
+        reaping = ["/reaper", str(status)] if status is not None else []
+        return [shutil.which(options[0])] + options[1:] + reaping + self.command + [inside]
 
     def run(self, source, data, seconds, mib, out_limit, name="solution.py"):
         """Run the program source (bytes) on input bytes, as the module docstring says; return a Run."""
@@ -334,12 +343,16 @@ class Sandbox:
             program.chmod(0o444)
             (folder / "input").write_bytes(data)
             (folder / "input").chmod(0o400)
-            passed = ()
+            passed, seccomp, status = [], None, None
             if self.seccomp is not None:  # bwrap reads the filter from this descriptor, as the launcher's
                 (folder / "seccomp.bpf").write_bytes(self.seccomp)
-                passed = (os.open(str(folder / "seccomp.bpf"), os.O_RDONLY),)
+                seccomp = os.open(str(folder / "seccomp.bpf"), os.O_RDONLY)
+                passed.append(seccomp)
+            if self.reaper is not None:  # the reaper writes how the program ended on this pipe
+                ended, status = os.pipe()
+                passed.append(status)
             if self.bwrap:  # bwrap binds the program as the checker; inside, nobody reads it
-                command, cwd = self._wrap(program, name, passed[0] if passed else None), "/"
+                command, cwd = self._wrap(program, name, seccomp, status), "/"
             else:
                 command, cwd = self.command + [str(program)], str(folder / "work")
             # With a group, its watch stops the run at the limit and this is a fence behind it; without,
@@ -356,7 +369,7 @@ class Sandbox:
                 try:
                     process = subprocess.Popen(launch, stdin=stdin, stdout=subprocess.PIPE,
                                                stderr=subprocess.PIPE, cwd=cwd, start_new_session=True,
-                                               env=env, pass_fds=passed)
+                                               env=env, pass_fds=tuple(passed))
                 finally:
                     for fd in passed:
                         os.close(fd)
@@ -367,6 +380,11 @@ class Sandbox:
             finally:
                 with _LIVE_LOCK:
                     _LIVE.pop(process.pid, None)
+            if status is not None:  # the reaper's word: an exit status and a signal told apart
+                told = _ended(ended)
+                os.close(ended)
+                if told is not None and not run.stopped and not run.out_of_memory:
+                    run.status, run.signal = told
             if run.signal == signal.SIGXCPU:  # the time of a process killed at its rlimit may go uncounted
                 run.cpu = max(run.cpu, cpu_limit)
             return run
@@ -515,6 +533,39 @@ def seccomp_filter():
 
 
 _FILTER = []
+_REAPER = []
+REAPER_SOURCE = Path(__file__).with_name("reaper.c")
+
+
+def reaper():
+    """Return the path of the reaper (practice/reaper.c), built once with the host's C compiler and kept
+    under build/practice/ by its source's digest, or None where there is no compiler."""
+    if not _REAPER:
+        source = REAPER_SOURCE.read_bytes()
+        built = (Path(__file__).resolve().parent.parent / "build" / "practice"
+                 / ("reaper-" + hashlib.sha256(source).hexdigest()[:16]))
+        compiler = shutil.which("cc") or shutil.which("gcc")
+        if not built.exists() and compiler:
+            built.parent.mkdir(parents=True, exist_ok=True)
+            partial = "%s.%d" % (built, os.getpid())
+            done = subprocess.run([compiler, "-O2", "-o", partial, str(REAPER_SOURCE)], capture_output=True,
+                                  timeout=120)
+            if done.returncode == 0:
+                os.replace(partial, built)
+        _REAPER.append(built if built.exists() else None)
+    return _REAPER[0]
+
+
+def _ended(fd):
+    """Return (exit status, signal) as the reaper wrote it on the pipe fd, or None if it wrote nothing."""
+    os.set_blocking(fd, False)
+    try:
+        line = os.read(fd, 64).decode("ascii", "replace").split()
+    except (BlockingIOError, OSError):
+        return None
+    if len(line) != 2 or line[0] not in ("exit", "signal") or not line[1].isdigit():
+        return None
+    return (int(line[1]), None) if line[0] == "exit" else (None, int(line[1]))
 _SIGNALS = {int(s) for s in signal.Signals}
 _LIVE = {}  # the runs going on: their launched process's pid -> its Group or None
 _LIVE_LOCK = threading.Lock()

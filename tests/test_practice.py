@@ -1171,3 +1171,30 @@ def test_a_case_cannot_reach_the_kernels_keyrings_new_namespaces_or_other_proces
     bounding set is empty."""
     run = sandboxed(PROBES, data=b"")
     assert run.stdout.decode().split("\n") == ["True"] * 7 + ["3 0000000000000000", ""], run.stderr[-2000:]
+
+
+REAPING = pytest.mark.skipif(not BOX.bwrap or "reaper" in " ".join(BOX.missing),
+                             reason="needs bubblewrap and a C compiler")
+
+
+@REAPING
+@pytest.mark.parametrize("code", [152, 137, 129, 192])
+def test_an_exit_status_past_128_is_rte_with_that_status_never_a_signal(tmp_path, code):
+    """bwrap reports a program killed by signal N as 128 + N: the reaper inside the sandbox (practice/
+    reaper.c) tells the checker which it was. sys.exit(152) is RTE with exit status 152, not a TLE at
+    SIGXCPU (152 = 128 + 24); 137 is no SIGKILL."""
+    run = sandboxed("import sys\nsys.exit(%d)\n" % code)
+    assert (run.status, run.signal) == (code, None), (run.status, run.signal)
+    status, lines = checked(tmp_path, READ + "sys.exit(%d)\n" % code)
+    assert verdicts(lines)[0] == "RTE", lines
+    assert lines[1].endswith("exit status %d, nothing on stderr" % code), lines
+
+
+@REAPING
+def test_a_signal_is_still_a_signal_and_a_killed_reaper_is_never_a_clean_exit():
+    crashed = sandboxed("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
+    assert (crashed.status, crashed.signal) == (None, signal.SIGSEGV)
+    forged = sandboxed("import os, signal\nfor fd in range(3, 64):\n    try:\n"
+                       "        os.write(fd, b'exit 0\\n')\n    except OSError:\n        pass\n"
+                       "os.kill(os.getppid(), signal.SIGKILL)\nprint('AC')\n")
+    assert forged.status is None and forged.signal == signal.SIGKILL, (forged.status, forged.signal)
