@@ -135,6 +135,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
                       ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
 
+    def end_headers(self):
+        if self.path.split("?")[0].rstrip("/").endswith("/runner.js"):
+            # A worker takes its script's Content-Security-Policy: the runner, where the learner's program
+            # runs, may load Pyodide's own files and nothing else (no other origin, no font, no case's
+            # answer), whatever the program asks of JavaScript.
+            host = self.headers.get("Host", "")
+            host = host if re.fullmatch(r"[A-Za-z0-9.:\[\]-]+", host) else "127.0.0.1"
+            pyodide = "http://%s/pyodide/" % host
+            self.send_header("Content-Security-Policy", "default-src 'none'; script-src %s"
+                             " 'wasm-unsafe-eval'; connect-src %s; worker-src 'none'" % (pyodide, pyodide))
+        super().end_headers()
+
     def log_message(self, *args):
         pass
 

@@ -126,13 +126,29 @@ async function fresh() {
   return pool.shift();
 }
 
-const judgeWorker = new Worker("judge-worker.js", { type: "module" });
-const judgeReady = started(judgeWorker);
-judgeWorker.postMessage({ snapshot: snapshot && snapshot.slice(), judge: judgeSource, mistakes: manifest.mistakes,
-                         tolerance: manifest.tolerance });
-function ask(message) {
+// The judge's own work on an output is bounded: it reads each in one pass, and an output is at most the
+// judges' limit. Past JUDGE_S all the same, its worker is stopped, a new one started, and the case said
+// to be unjudged, rather than a page that waits for ever.
+const JUDGE_S = 60;
+let judgeWorker, judgeReady;
+function startJudge() {
+  judgeWorker = new Worker("judge-worker.js", { type: "module" });
+  judgeReady = started(judgeWorker);
+  judgeWorker.postMessage({ snapshot: snapshot && snapshot.slice(), judge: judgeSource,
+                           mistakes: manifest.mistakes, tolerance: manifest.tolerance });
+}
+startJudge();
+async function ask(message) {
+  await judgeReady;  // a judge started again after a stop loads first
   return new Promise((resolve) => {
-    judgeWorker.onmessage = ({ data }) => resolve(data);
+    const timer = setTimeout(() => {
+      judgeWorker.terminate();
+      startJudge();
+      resolve({ verdict: "WA", detail: `the judge ran past its bound of ${JUDGE_S} s on this output and was` +
+        " stopped: the output is not one a judge would read", shown: [], candidate: null, shows: false,
+        stopped: true });
+    }, JUDGE_S * 1000);
+    judgeWorker.onmessage = ({ data }) => { clearTimeout(timer); resolve(data); };
     judgeWorker.postMessage(message);
   });
 }

@@ -6,12 +6,31 @@
 // or {stopped: "output"} as soon as the program has written more than limit bytes.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
+// The interpreter's WebAssembly memory, kept here before any program runs: Pyodide's module exports it
+// when it is instantiated, and this closure is out of a program's reach, so a program that replaces
+// pyodide._module.HEAPU8 changes nothing the page measures. Only WebAssembly memory is measured: what a
+// program holds in JavaScript objects is not (the page says so).
+const memories = [];
+for (const name of ["instantiate", "instantiateStreaming"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = async (...args) => {
+    const made = await original.apply(WebAssembly, args);
+    const exports = (made.instance || made).exports || {};
+    for (const value of Object.values(exports)) if (value instanceof WebAssembly.Memory) memories.push(value);
+    return made;
+  };
+}
+
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 // What a program could use to reach past its case: the network (the answers lie on the same server),
 // storage other cases share, other workers, and the page itself. Removed before the program runs.
+// The network is also closed by the runner's Content-Security-Policy (practice/page.py), which no program
+// can undo: import() and fonts from another origin, which deleting globals cannot close.
 const REACH = ["fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource", "WebTransport",
                "Worker", "SharedWorker", "BroadcastChannel", "importScripts", "indexedDB", "caches",
-               "navigator", "postMessage", "close"];
+               "navigator", "postMessage", "close", "webkitRequestFileSystem", "webkitRequestFileSystemSync",
+               "webkitResolveLocalFileSystemURL", "webkitResolveLocalFileSystemSyncURL", "requestFileSystem",
+               "requestFileSystemSync", "storage", "cookieStore", "FontFace", "fonts"];
 const post = postMessage.bind(self);
 
 function unreachable() {
@@ -24,7 +43,10 @@ function unreachable() {
 }
 let pyodide, out = [], err = [], written = 0, limit = Infinity, stopped = false;
 
+const STDERR_KEPT = 65536;  // the last bytes of stderr kept, as make check keeps them
+
 function capture(chunks, counted) {
+  let held = 0;
   return {
     write(buffer) {
       if (counted) {
@@ -34,8 +56,11 @@ function capture(chunks, counted) {
           post({ stopped: "output" });
         }
         if (stopped) return buffer.length;
+      } else {  // stderr: bounded as it is written, its last STDERR_KEPT bytes kept
+        held += buffer.length;
+        while (chunks.length && held - chunks[0].length >= STDERR_KEPT) held -= chunks.shift().length;
       }
-      chunks.push(buffer.slice());
+      chunks.push(buffer.slice(-STDERR_KEPT));
       return buffer.length;
     },
   };
@@ -44,7 +69,7 @@ function capture(chunks, counted) {
 // The bytes of the interpreter's WebAssembly memory, or null where this Pyodide does not show them.
 // That memory only grows, so after a run its size is the run's peak (with the interpreter's own).
 function memory() {
-  const size = pyodide._module?.HEAPU8?.buffer?.byteLength;
+  const size = memories.length ? memories[0].buffer.byteLength : null;
   return Number.isSafeInteger(size) ? size : null;
 }
 

@@ -8,6 +8,7 @@ test fails, saying so; it never skips. Each state the learner sees is saved
 as a screenshot under build/practice-shots/.
 """
 
+import http.server
 import json
 import shutil
 import threading
@@ -228,13 +229,17 @@ def test_the_learner_picks_the_third_problem_and_a_right_solution_is_ac(page, fo
 
 
 def test_the_mean_of_means_is_wa_with_its_name_on_the_third_problem(page):
-    """Sample 1 (equal micro-batches, no padding) passes; sample 2 (unequal counts, padding) is WA, named."""
+    """Sample 1 (equal micro-batches, no padding) passes; sample 2 (unequal counts, padding) is WA and fits
+    the mean of means alone, on one case: no name there. The first secret case where the mean of means is
+    wrong runs too, as make check runs it, and names it."""
     picked(page, HEAD)
     verdicts = judged(page, Problem.named(HEAD).wrong_answers()["mean_of_means"].decode(), "#run")
     page.screenshot(path=str(SHOTS / "14-third-mean-of-means.png"), full_page=True)
-    assert verdicts == ["AC", "WA"], verdicts
-    detail = page.locator("#results tr.case td.detail").nth(1).inner_text()
-    assert HEAD_MISTAKES["mean_of_means"].sentence in detail, detail
+    assert verdicts == ["AC", "WA", "WA"], verdicts
+    details = page.locator("#results tr.case td.detail").all_inner_texts()
+    sentence = HEAD_MISTAKES["mean_of_means"].sentence
+    assert sentence not in details[1] and sentence in details[2], details
+    expect(page.locator("#results .summary").first).to_contain_text("fit one known mistake")
 
 
 def test_a_softmax_that_overflows_is_rte_with_its_name_where_it_crashes(page, folder):
@@ -249,9 +254,10 @@ def test_a_softmax_that_overflows_is_rte_with_its_name_where_it_crashes(page, fo
     page.screenshot(path=str(SHOTS / "15-third-softmax-overflow.png"), full_page=True)
     assert "RTE" in crashes and verdicts == crashes, verdicts
     details = page.locator("#results tr.case td.detail").all_inner_texts()
-    for verdict, detail in zip(verdicts, details, strict=True):
-        if verdict == "RTE":
-            assert "Error" in detail and HEAD_MISTAKES["softmax_overflow"].sentence in detail, detail
+    crashed = [detail for verdict, detail in zip(verdicts, details, strict=True) if verdict == "RTE"]
+    for number, detail in enumerate(crashed):  # named from the second crash on: one alone proves nothing
+        assert "Error" in detail, detail
+        assert (HEAD_MISTAKES["softmax_overflow"].sentence in detail) == (number > 0), detail
 
 
 def test_find_on_a_right_solution_says_it_found_none(page):
@@ -394,7 +400,7 @@ def test_a_loop_is_stopped_as_tle(page, samples):
 
 
 def test_submit_stops_after_a_failing_sample(page, samples):
-    judged(page, WRONG["divide_twice"], "#submit")
+    judged(page, "print(0)\n", "#submit")  # wrong, and no known mistake: nothing to prove either
     expect(page.locator("#results .summary").first).to_have_text(
         "The secret data is for after the samples pass: fix them first.")
     assert page.locator("#results tr.case").count() == samples
@@ -442,3 +448,58 @@ def test_without_storage_the_page_says_so_and_works(browser, address, script, sa
     expect(tab.locator("#storage")).to_contain_text(says)
     assert errors == []
     context.close()
+
+
+# --- the third round (#63): what a program cannot forge or reach from the page ------------------------
+
+def test_a_forged_heap_does_not_hide_the_memory_a_program_holds(page, samples):
+    """The page reads the interpreter's WebAssembly memory from the Memory it kept when Pyodide was
+    instantiated, before any program ran: a program that replaces pyodide._module.HEAPU8 with a tiny
+    array after holding 700 MiB is MLE all the same."""
+    forged = ("x = bytearray(700 << 20)\nimport js, pyodide_js\n"
+              "pyodide_js._module.HEAPU8 = js.Uint8Array.new(16)\n") + SOLVED
+    verdicts = judged(page, forged, "#run")
+    assert verdicts == ["MLE"] * samples, page.locator("#results tr.case td.detail").all_inner_texts()
+
+
+def test_a_program_cannot_keep_anything_in_the_browsers_storage_between_cases(page, samples):
+    """A program that counts its runs in storage the cases share (the old file system API) would be AC on
+    one sample and WA on the next: the runner has no such API, so every run starts from nothing."""
+    counter = ("import js\ntry:\n    fs = js.webkitRequestFileSystemSync(0, 1 << 20)\n"
+               "    entry = fs.root.getFile('runs', js.JSON.parse('{\"create\": true}'))\n"
+               "    print('reached storage')\n    raise SystemExit\nexcept (AttributeError, Exception):\n"
+               "    pass\n") + SOLVED
+    assert judged(page, counter, "#run") == ["AC"] * samples
+
+
+def test_a_program_cannot_reach_another_origin(page, samples):
+    """import() of a module, and a font, from another origin would carry a case's input out: the runner's
+    Content-Security-Policy refuses both, and the listener on the other port hears nothing."""
+    heard = []
+
+    class Listener(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            heard.append(self.path)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.end_headers()
+            self.wfile.write(b"export const x = 1;\n")
+
+        def log_message(self, *args):
+            pass
+
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Listener) as listener:
+        threading.Thread(target=listener.serve_forever, daemon=True).start()
+        where = "http://127.0.0.1:%d/" % listener.server_address[1]
+        leak = ("import js, sys\ndata = sys.stdin.read()\n"
+                "from pyodide.code import run_js\n"
+                "try:\n    run_js(\"import('%sleak.js?' + 1)\")\nexcept Exception:\n    pass\n"
+                "try:\n    run_js(\"new FontFace('x', 'url(%sfont?1)').load()\")\n"
+                "except Exception:\n    pass\n"
+                "import time\nstart = time.time()\nwhile time.time() - start < 0.5:\n    pass\n"
+                "print('sent')\n") % (where, where)
+        judged(page, leak, "#run")
+        listener.shutdown()
+    assert heard == [], heard
+    assert judged(page, SOLVED, "#run") == ["AC"] * samples  # the runner still loads Pyodide's own files
