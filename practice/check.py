@@ -290,6 +290,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     for number in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, _stop)
+    # Ctrl-C too, even where the check was started with SIGINT ignored (a background job of a script):
+    # a check that is interrupted stops its runs and cleans up.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         return check(args.file, args.interpreter, find=args.seed if args.find else None, problem=args.problem)
     except BrokenPipeError:  # `make check ... | head`: the reader has gone, so stop quietly
