@@ -60,7 +60,7 @@ function capture(chunks, counted) {
         held += buffer.length;
         while (chunks.length && held - chunks[0].length >= STDERR_KEPT) held -= chunks.shift().length;
       }
-      chunks.push(buffer.slice(-STDERR_KEPT));
+      chunks.push(counted ? buffer.slice() : buffer.slice(-STDERR_KEPT));
       return buffer.length;
     },
   };
