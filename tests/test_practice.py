@@ -771,7 +771,7 @@ def test_a_case_sees_the_interpreter_and_nothing_of_the_project():
     assert int(uid) == sandbox.NOBODY and prefix == sys.prefix
     own = {Path(p).resolve().parts[1] for p in (sys.prefix, sys.base_prefix, sys.executable)}
     assert set(eval(top)) <= {"bin", "box", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc",
-                              "program", "root", "sbin", "tmp", "usr"} | own, top  # own: the venv's folder
+                              "program", "reaper", "root", "sbin", "tmp", "usr"} | own, top  # own: the venv's
     assert run.status == 0 and str(ROOT).encode() not in run.stdout.replace(sys.prefix.encode(), b"")
 
 
