@@ -93,7 +93,8 @@ def verdict_of(run, answer, prints, check, seconds):
     """Return the Verdict of a sandbox.Run: MLE, TLE, the output bound, else check.run()."""
     if run.out_of_memory:
         return check.run(answer, prints, run.status, run.stdout, run.stderr, run.signal_name(), True)
-    if run.cpu >= seconds or run.signal == signal.SIGXCPU:
+    # SIGXCPU is the CPU limit only where no cgroup measured the time: a program may send it to itself.
+    if run.cpu >= seconds or (run.signal == signal.SIGXCPU and not run.cpu_measured):
         return Verdict("TLE", "stopped at the %g s limit of CPU time" % seconds)
     if run.stopped == "time":
         if run.wall >= sandbox.WALL_CAP * seconds:
@@ -131,7 +132,11 @@ def check(path, interpreter="python3", out=None, find=None, problem=DEFAULT, **s
     out = out or sys.stdout
     path = Path(path)
     try:
-        source = path.read_bytes()  # once: saving the file mid-check changes nothing
+        if path.exists() and not path.is_file():  # a FIFO or a device would hang the check or fill memory
+            print("check: %s is not a regular file" % path, file=out)
+            return 2
+        with path.open("rb") as opened:  # read once: saving the file mid-check changes nothing
+            source = opened.read((MAX_SOURCE_KIB << 10) + 1)
     except OSError as error:
         print("check: cannot read %s: %s" % (path, error.strerror), file=out)
         return 2
@@ -141,7 +146,8 @@ def check(path, interpreter="python3", out=None, find=None, problem=DEFAULT, **s
         return 2
     command[0] = os.path.abspath(shutil.which(command[0]))  # each case runs in a folder of its own
     if len(source) > MAX_SOURCE_KIB << 10:
-        print("check: %s is %d KiB; judges take at most %d KiB of source" % (path, -(-len(source) // 1024),
+        size = max(len(source), path.stat().st_size)
+        print("check: %s is %d KiB; judges take at most %d KiB of source" % (path, -(-size // 1024),
                                                                           MAX_SOURCE_KIB), file=out)
         return 2
     try:

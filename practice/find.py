@@ -25,7 +25,7 @@ import random
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample
 
-from practice.judge import Check, marked, mistake_prints
+from practice.judge import Check, count, marked, mistake_prints
 
 TRIES = 300  # inputs drawn before the search gives up
 SHRINKS = 120  # runs that shrinking a failure may take, at most
@@ -152,7 +152,7 @@ def report(found):
     lines = ["find: after %d inputs (seed %d), the smallest that goes wrong is %s:"
              % (found.count, found.seed, found.verdict.name), ""]
     lines += ["    " + row for row in found.data.decode().splitlines()] + [""]
-    if found.verdict.name == "WA" and len(found.answer.split()) == len(found.stdout.split()):
+    if found.verdict.name == "WA" and len(found.answer.split()) == count(found.stdout):
         shown = marked(found.answer, found.stdout, tolerance=found.tolerance)
         lines += [label + text for label, text in zip(("expected  ", "found     ", "          "), shown,
                                                       strict=True)]

@@ -91,6 +91,7 @@ class Run:
         self.status, self.signal, self.cpu, self.wall = status, sig, cpu, wall
         self.peak_mib, self.stdout, self.stderr, self.stopped = peak_mib, stdout, stderr, stopped
         self.out_of_memory = out_of_memory
+        self.cpu_measured = False  # whether cpu is the cgroup's (else: the rusage of the launched process)
 
     def signal_name(self):
         """Return the signal's name, as SIGKILL, or "" if none."""
@@ -385,8 +386,9 @@ class Sandbox:
                 os.close(ended)
                 if told is not None and not run.stopped and not run.out_of_memory:
                     run.status, run.signal = told
-            if run.signal == signal.SIGXCPU:  # the time of a process killed at its rlimit may go uncounted
-                run.cpu = max(run.cpu, cpu_limit)
+            run.cpu_measured = group is not None  # the whole group's CPU time, which no program can forge
+            if run.signal == signal.SIGXCPU and group is None:  # a process killed at its rlimit: its time
+                run.cpu = max(run.cpu, cpu_limit)                # may go uncounted
             return run
         finally:
             shutil.rmtree(folder, ignore_errors=True)

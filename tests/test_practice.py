@@ -1201,3 +1201,39 @@ def test_a_signal_is_still_a_signal_and_a_killed_reaper_is_never_a_clean_exit():
                        "        os.write(fd, b'exit 0\\n')\n    except OSError:\n        pass\n"
                        "os.kill(os.getppid(), signal.SIGKILL)\nprint('AC')\n")
     assert forged.status is None and forged.signal == signal.SIGKILL, (forged.status, forged.signal)
+
+
+def test_a_flood_of_tokens_does_not_fill_the_checkers_memory():
+    """8 MiB of one-byte tokens (4 million) would be 4 million objects if split: the judge counts them in
+    one pass and, far more than the answer has, says so without splitting them."""
+    import tracemalloc
+    known = judge.mistakes(SCALED)
+    given = b"1.5 2\n"
+    prints = mistake_prints(known, given, given, TOLERANCE)
+    flood = b"1 " * (4 << 20)
+    tracemalloc.start()
+    try:
+        verdict = Check(known, TOLERANCE).judge(given, flood, prints)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (verdict.name, verdict.detail) == ("WA", "expected 2 values, found %d" % (4 << 20))
+    assert peak < 16 << 20, peak  # a split alone would hold hundreds of MiB
+
+
+@REAPING
+def test_a_program_that_sends_itself_sigxcpu_is_no_tle(tmp_path):
+    """Where a cgroup measures the CPU time, SIGXCPU from the program itself is a crash (RTE, killed by
+    SIGXCPU) with its own few hundredths of a second, not a TLE at a made-up 3 s."""
+    status, lines = checked(tmp_path, READ + "import os, signal\nos.kill(os.getpid(), signal.SIGXCPU)\n")
+    if not BOX.grouped:
+        pytest.skip("needs a cgroup (root): without one, SIGXCPU is the CPU limit's own signal")
+    assert verdicts(lines)[0] == "RTE" and "killed by SIGXCPU" in lines[1], lines
+
+
+def test_a_file_that_is_not_regular_is_refused_in_one_line(tmp_path):
+    fifo = tmp_path / "mine.py"
+    os.mkfifo(fifo)
+    out = io.StringIO()
+    assert check.check(fifo, sys.executable, out=out) == 2
+    assert out.getvalue() == "check: %s is not a regular file\n" % fifo
