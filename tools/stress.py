@@ -49,7 +49,7 @@ from hypothesis.errors import NoSuchExample
 
 from packages.problem import Problem, names
 from practice import check as practice
-from practice.judge import close, fingerprint, mistakes
+from practice.judge import close, fingerprint, mistakes, shows
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "stress"
@@ -283,21 +283,12 @@ def table(problem):
     for case, given, answer, prints in every:
         for program in programs:
             stem = Path(program.name).stem
-            if program.name.endswith(".py"):
+            if program.name.endswith(".py"):  # what the practice judge keeps, judged as it judges it
                 kept = prints[stem]
-                if isinstance(kept, dict):  # it raised an exception on the case
-                    cells[(case, program.name)] = "RTE"
-                    outputs[(case, program.name)] = "raises " + kept["raises"]
-                    continue
-                seen = kept[0]
-                if problem.tolerance is None:
-                    right = seen == fingerprint(answer.split())
-                    outputs[(case, program.name)] = seen
-                else:
-                    tokens = [t.encode("latin-1") for t in seen]
-                    right = judged(problem, answer, b" ".join(tokens))
-                    outputs[(case, program.name)] = seen
-                cells[(case, program.name)] = "" if right else "WA"
+                crashed = isinstance(kept, dict)
+                wrong = "RTE" if crashed else "WA"
+                cells[(case, program.name)] = wrong if shows(kept, answer, problem.tolerance) else ""
+                outputs[(case, program.name)] = "raises " + kept["raises"] if crashed else kept[0]
             else:
                 result = program.run(given)
                 cells[(case, program.name)] = caught(problem, answer, result)
